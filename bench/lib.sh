@@ -1,0 +1,58 @@
+# bench/lib.sh: helpers shared by the bench/*.sh scripts (sourced).
+# A benchmark here is a race between contenders in the SAME run, interleaved
+# round by round (the machines are shared and noisy: absolute times drift,
+# ratios much less).  Each script prints a table of median times and the
+# ratio of each contender to ours.
+
+# Locate the grabrat build: $GRABRAT_BIN or ../src/grabrat from this file.
+bench_dir=$(cd "$(dirname "$0")" && pwd)
+: "${GRABRAT_BUILD:=$bench_dir/../src}"
+GRABRAT_BUILD=$(cd "$GRABRAT_BUILD" && pwd) || exit 1
+: "${ROUNDS:=5}"
+
+# now: seconds since the epoch with nanoseconds.
+now () { date +%s.%N; }
+
+# time_cmd CMD...: run CMD (through sh -c) and print its wall time.
+time_cmd ()
+{
+  t0=$(now)
+  sh -c "$1" >/dev/null 2>&1
+  t1=$(now)
+  echo "$t0 $t1" | awk '{ printf "%.6f\n", $2 - $1 }'
+}
+
+# median: of the numbers on stdin.
+median ()
+{
+  LC_ALL=C /usr/bin/sort -g | awk '{ a[NR] = $1 } END {
+    if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
+
+# race TITLE NAME1 CMD1 NAME2 CMD2 ...: ROUNDS interleaved rounds; the first
+# contender is ours.  Prints one line per contender: median seconds and the
+# ratio contender/ours (> 1 means ours is faster).
+race ()
+{
+  title=$1; shift
+  tmp=$(mktemp -d) || exit 1
+  for r in $(seq "$ROUNDS"); do
+    j=0 k=1
+    while [ $k -le $# ]; do
+      eval "cmd=\${$((k + 1))}"
+      time_cmd "$cmd" >>"$tmp/$j"
+      j=$((j + 1)) k=$((k + 2))
+    done
+  done
+  printf '\n== %s (median of %s rounds)\n' "$title" "$ROUNDS"
+  ours=$(median <"$tmp/0")
+  j=0 k=1
+  while [ $k -le $# ]; do
+    eval "name=\${$k}"
+    m=$(median <"$tmp/$j")
+    awk -v n="$name" -v m="$m" -v o="$ours" 'BEGIN {
+      printf "  %-28s %9.4f s   ratio %6.2f\n", n, m, (o > 0 ? m / o : 0) }'
+    j=$((j + 1)) k=$((k + 2))
+  done
+  rm -rf "$tmp"
+}

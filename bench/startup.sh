@@ -1,0 +1,22 @@
+#!/bin/sh
+# bench/startup.sh: start-up cost of each applet against the tool it
+# replaces: N runs (default 2000) of 'rat /dev/null' vs '/usr/bin/cat
+# /dev/null', 'grab x /dev/null' vs 'grep -P x /dev/null', 'sort /dev/null'
+# vs '/usr/bin/sort /dev/null', each as one xargs loop (fork+exec per run).
+# The 'ratio' column is contender/ours: the target for rat is ours <= 1.05 x
+# GNU cat, i.e. the GNU cat line's ratio >= 0.95.
+# Usage: bench/startup.sh [N]   (ROUNDS=5 by default)
+. "$(dirname "$0")/lib.sh"
+N=${1:-2000}
+S=$GRABRAT_BUILD
+loop () { echo "seq $N | xargs -I{} $*"; }
+
+race "rat /dev/null x $N" \
+  "rat (grabrat)" "$(loop "$S/rat /dev/null")" \
+  "GNU cat" "$(loop /usr/bin/cat /dev/null)"
+race "grab x /dev/null x $N" \
+  "grab (grabrat)" "$(loop "$S/grab x /dev/null")" \
+  "GNU grep -P" "$(loop /usr/bin/grep -P x /dev/null)"
+race "sort /dev/null x $N" \
+  "sort (grabrat)" "$(loop "$S/sort /dev/null")" \
+  "GNU sort" "$(loop /usr/bin/sort /dev/null)"

@@ -1,0 +1,46 @@
+## src/local.mk: every source file of the grabrat binary.
+
+bin_PROGRAMS += src/grabrat
+
+# Our own code gets the warnings (gnulib's does not: it is not ours to fix).
+src_grabrat_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src
+src_grabrat_CFLAGS = $(WARN_CFLAGS) $(PCRE2_CFLAGS) $(XXHASH_CFLAGS) $(HS_CFLAGS)
+src_grabrat_LDADD = lib/libgnu.a $(PCRE2_LIBS) $(LIB_DL) \
+  $(LIBPMULTITHREAD) $(LIB_GETRANDOM) $(LIB_CLOCK_GETTIME) \
+  $(LIB_HARD_LOCALE) $(LIB_NANOSLEEP) $(LIBINTL) $(LIBTHREAD) \
+  $(LIB_MBRTOWC) $(LIB_SETLOCALE_NULL)
+
+src_grabrat_SOURCES = \
+  src/grabrat.c \
+  src/applets.h \
+  src/system.h \
+  src/applets/grab/grab.c \
+  src/applets/rat/rat.c \
+  src/applets/sort/sort.c
+
+# The applets as links to the binary, so tests and users can run them in
+# place (src/grab ...).  The list must match 'grabrat --list' (a test checks).
+applet_names = grab rat sort
+applet_links = $(applet_names:%=src/%)
+
+all-local: $(applet_links)
+$(applet_links): src/grabrat$(EXEEXT)
+	$(AM_V_GEN)rm -f $@ && $(LN_S) grabrat$(EXEEXT) $@
+CLEANFILES += $(applet_links)
+
+# make install: the binary plus links grab and rat; sort only when asked
+# (configure --enable-install-program=sort), as it would shadow coreutils'.
+install_links = grab rat
+if INSTALL_SORT
+install_links += sort
+endif
+install-exec-hook:
+	cd '$(DESTDIR)$(bindir)' && for l in $(install_links); do \
+	  rm -f "$$l$(EXEEXT)" && $(LN_S) grabrat$(EXEEXT) "$$l$(EXEEXT)" || exit; \
+	done
+uninstall-hook:
+	cd '$(DESTDIR)$(bindir)' && for l in grab rat sort; do \
+	  if test "`readlink "$$l$(EXEEXT)" 2>/dev/null`" = grabrat$(EXEEXT); then \
+	    rm -f "$$l$(EXEEXT)"; \
+	  fi; \
+	done

@@ -1,0 +1,64 @@
+/* system.h: the few definitions every applet shares.
+   Exit codes, quoting of file names in messages, and the common parts of
+   --help and --version.  Nothing here touches applet state.  */
+
+#ifndef GRABRAT_SYSTEM_H
+#define GRABRAT_SYSTEM_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "progname.h"
+#include "quotearg.h"
+
+/* grep's and sort's "trouble" status.  */
+enum { EXIT_TROUBLE = 2 };
+
+/* ARG quoted for a diagnostic the way GNU tools quote file names.
+   Uses quotearg's slot 0: not for worker threads.  */
+#define quotef(arg) \
+  quotearg_n_style_colon (0, shell_escape_quoting_style, arg)
+
+/* Long options that have no short form start here (GNU convention).  */
+#define GRABRAT_LONGOPT_BASE (CHAR_MAX + 1)
+
+static inline bool
+streq (char const *a, char const *b)
+{
+  return strcmp (a, b) == 0;
+}
+
+/* Print the "Try 'PROG --help'" line on stderr.  */
+static inline void
+emit_try_help (void)
+{
+  fprintf (stderr, "Try '%s --help' for more information.\n",
+           program_name);
+}
+
+/* The closing lines of every --help.  APPLET names the man page.  */
+static inline void
+emit_ancillary_info (char const *applet)
+{
+  printf ("\nReport bugs to the grabrat issue tracker (see README).\n"
+          "Full documentation: man %s\n", applet);
+}
+
+/* GNU-format --version output for APPLET.  */
+static inline void
+emit_version (char const *applet)
+{
+  printf ("%s (%s) %s\n"
+          "Copyright (C) 2026 the grabrat authors.\n"
+          "License GPLv3+: GNU GPL version 3 or later"
+          " <https://gnu.org/licenses/gpl.html>.\n"
+          "This is free software: you are free to change and"
+          " redistribute it.\n"
+          "There is NO WARRANTY, to the extent permitted by law.\n"
+          "\nWritten by the grabrat developers.\n",
+          applet, PACKAGE_NAME, PACKAGE_VERSION);
+}
+
+#endif

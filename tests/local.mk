@@ -1,0 +1,29 @@
+## tests/local.mk: the test suite (automake parallel harness + gnulib's
+## tests/init.sh).  One shell script per behaviour; C unit tests for the
+## helpers in src/io/ and the search loop.
+
+TEST_EXTENSIONS = .sh
+SH_LOG_COMPILER = $(SHELL)
+TEST_SUITE_LOG = tests/test-suite.log
+
+# Tests run the applets by name through the links in src/, in the C locale
+# unless they ask otherwise.
+AM_TESTS_ENVIRONMENT = \
+  . $(srcdir)/tests/env.sh; \
+  srcdir='$(srcdir)'; export srcdir; \
+  abs_top_builddir='$(abs_top_builddir)'; export abs_top_builddir; \
+  abs_top_srcdir='$(abs_top_srcdir)'; export abs_top_srcdir; \
+  applet_names='$(applet_names)'; export applet_names; \
+  PATH='$(abs_top_builddir)/src$(PATH_SEPARATOR)'"$$PATH"; export PATH;
+
+EXTRA_DIST += init.cfg tests/init.sh tests/env.sh $(all_tests)
+
+toolbox_tests = \
+  tests/toolbox/dispatch.sh \
+  tests/toolbox/help-version.sh \
+  tests/toolbox/write-error.sh \
+  tests/toolbox/install-links.sh \
+  tests/toolbox/needed-libs.sh
+
+all_tests = $(toolbox_tests)
+TESTS += $(all_tests)
