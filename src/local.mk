@@ -14,7 +14,28 @@ src_grabrat_SOURCES = \
   src/grabrat.c \
   src/applets.h \
   src/system.h \
+  src/io/input.c \
+  src/io/input.h \
+  src/io/outbuf.c \
+  src/io/outbuf.h \
+  src/applets/grab/engine-pcre2.c \
+  src/applets/grab/engine.c \
+  src/applets/grab/engine.h \
   src/applets/grab/grab.c \
+  src/applets/grab/grab.h \
+  src/applets/grab/order.c \
+  src/applets/grab/order.h \
+  src/applets/grab/pcre2-scope.c \
+  src/applets/grab/pcre2-scope.h \
+  src/applets/grab/print.c \
+  src/applets/grab/print.h \
+  src/applets/grab/search.c \
+  src/applets/grab/search.h \
+  src/applets/grab/walk.c \
+  src/applets/grab/worker.c \
+  src/applets/grab/worker.h \
+  src/applets/grab/workq.c \
+  src/applets/grab/workq.h \
   src/applets/rat/rat.c \
   src/applets/sort/sort.c
 

@@ -27,3 +27,11 @@ toolbox_tests = \
 
 all_tests = $(toolbox_tests)
 TESTS += $(all_tests)
+
+grab_tests = \
+  tests/grab/differential-c.sh \
+  tests/grab/differential-utf8.sh
+
+all_tests += $(grab_tests)
+EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \
+  tests/grab/patterns.txt tests/grab/patterns-utf8.txt tests/grab/options.txt

@@ -1,0 +1,427 @@
+/* engine-pcre2.c: grab's PCRE2 engine, with the JIT.
+   Compiles the patterns the way grep -P does (one alternation, -w and -x
+   wrappers, caseless, UTF with invalid bytes as barriers) and finds
+   line-confined matches.  For speed it matches a whole buffer of lines in
+   one call when pcre2-scope.c says that cannot change the answer, and
+   line by line otherwise.  The compiled code is shared by all threads;
+   match data and the JIT stack are per-thread scratch.  */
+
+#include <config.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "c-ctype.h"
+#include "quote.h"
+#include "xalloc.h"
+
+#include "engine.h"
+#include "pcre2-scope.h"
+
+struct pre
+{
+  pcre2_code *code;
+  uint8_t const *tables;
+  bool jit;
+  enum pcre2_scope scope;
+  bool utf8;
+  char eol;
+  idx_t minlen;
+};
+
+struct pscratch
+{
+  pcre2_match_data *md;
+  pcre2_match_context *mc;
+  pcre2_jit_stack *stack;
+  idx_t stack_size;
+  uint32_t depth_limit;  /* 0: PCRE2's default */
+  char const *err;
+};
+
+/* Append the pattern P of N bytes to *S, escaped if LITERAL.  */
+static char *
+add_pattern (char *d, char const *p, idx_t n, bool literal)
+{
+  for (idx_t i = 0; i < n; i++)
+    {
+      unsigned char c = p[i];
+      if (!literal || 0x80 <= c || c_isalnum (c))
+        *d++ = c;
+      else if (c == 0)
+        d = (char *) memcpy (d, "\\x00", 4) + 4;
+      else
+        {
+          *d++ = '\\';
+          *d++ = c;
+        }
+    }
+  return d;
+}
+
+/* The one pattern to compile: the patterns as alternatives, wrapped for
+   -w or -x exactly as grep -P does it.  Set *LEN.  */
+static char *
+build_pattern (struct engine_pattern const *pat, idx_t *len)
+{
+  idx_t size = 64;
+  for (idx_t i = 0; i < pat->n; i++)
+    size += 4 * pat->lens[i] + 8;
+  char *buf = xmalloc (size);
+  char *d = buf;
+  char const *pre = pat->line ? "^(?:" : pat->word ? "(?<!\\w)(?:" : "";
+  char const *post = pat->line ? ")$" : pat->word ? ")(?!\\w)" : "";
+  d = stpcpy (d, pre);
+  for (idx_t i = 0; i < pat->n; i++)
+    {
+      if (1 < pat->n)
+        d = stpcpy (d, i ? "|(?:" : "(?:");
+      d = add_pattern (d, pat->pats[i], pat->lens[i], pat->literal);
+      if (1 < pat->n)
+        *d++ = ')';
+    }
+  d = stpcpy (d, post);
+  *len = d - buf;
+  return buf;
+}
+
+static char *
+error_message (int code, char const *pattern, idx_t patlen, idx_t offset)
+{
+  PCRE2_UCHAR msg[256];
+  pcre2_get_error_message (code, msg, sizeof msg);
+  char *q = xmemdup (pattern, patlen + 1);
+  q[patlen] = '\0';
+  char const *qp = quote (q);
+  int n = snprintf (NULL, 0, "%s: %s at offset %td", qp, (char *) msg,
+                    (ptrdiff_t) offset);
+  char *r = xmalloc (n + 1);
+  snprintf (r, n + 1, "%s: %s at offset %td", qp, (char *) msg,
+            (ptrdiff_t) offset);
+  free (q);
+  return r;
+}
+
+static uint32_t
+compile_options (struct engine_pattern const *pat, enum pcre2_scope scope)
+{
+  uint32_t opts = PCRE2_DOLLAR_ENDONLY;
+  if (pat->icase)
+    opts |= PCRE2_CASELESS;
+  if (pat->utf8)
+    opts |= PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
+  if (scope != SCOPE_LINE)
+    opts |= PCRE2_MULTILINE;
+  return opts;
+}
+
+static void *
+pcre2_engine_compile (struct engine_pattern const *pat, char **err)
+{
+  enum pcre2_scope scope = SCOPE_BUFFER;
+  if (pat->eol != '\n')
+    scope = SCOPE_LINE;
+  else if (!pat->literal)
+    for (idx_t i = 0; i < pat->n; i++)
+      {
+        enum pcre2_scope s = pcre2_pattern_scope (pat->pats[i], pat->lens[i]);
+        scope = scope < s ? s : scope;
+      }
+
+  /* Character tables from the current locale, as grep -P uses.  */
+  uint8_t const *tables = pcre2_maketables (NULL);
+  pcre2_compile_context *cc = pcre2_compile_context_create (NULL);
+  if (!tables || !cc)
+    xalloc_die ();
+  pcre2_set_character_tables (cc, tables);
+
+  uint32_t opts = compile_options (pat, scope);
+  idx_t len;
+  char *re = build_pattern (pat, &len);
+  int code;
+  PCRE2_SIZE off;
+  pcre2_code *c = pcre2_compile ((PCRE2_SPTR) re, len, opts, &code, &off, cc);
+  if (!c)
+    {
+      /* Say which pattern is wrong, with an offset into it: compile each
+         alone; if all compile, the combination is what fails.  */
+      *err = NULL;
+      for (idx_t i = 0; i < pat->n && !*err; i++)
+        {
+          struct engine_pattern one = *pat;
+          one.pats += i;
+          one.lens += i;
+          one.n = 1;
+          one.word = one.line = false;
+          idx_t l1;
+          char *r1 = build_pattern (&one, &l1);
+          pcre2_code *c1 = pcre2_compile ((PCRE2_SPTR) r1, l1, opts, &code,
+                                          &off, cc);
+          if (!c1)
+            *err = error_message (code, pat->pats[i], pat->lens[i], off);
+          pcre2_code_free (c1);
+          free (r1);
+        }
+      if (!*err)
+        *err = error_message (code, re, len, off);
+      free (re);
+      pcre2_compile_context_free (cc);
+      pcre2_maketables_free (NULL, tables);
+      return NULL;
+    }
+  free (re);
+  pcre2_compile_context_free (cc);
+
+  struct pre *p = xzalloc (sizeof *p);
+  p->code = c;
+  p->tables = tables;
+  p->scope = scope;
+  p->utf8 = pat->utf8;
+  p->eol = pat->eol;
+  /* Failing JIT is not an error: the interpreter gives the same answers. */
+  p->jit = pcre2_jit_compile (c, PCRE2_JIT_COMPLETE) == 0;
+  uint32_t minlen = 0;
+  pcre2_pattern_info (c, PCRE2_INFO_MINLENGTH, &minlen);
+  p->minlen = minlen;  /* characters; each is at least one byte */
+  return p;
+}
+
+static void
+pcre2_engine_free (void *re)
+{
+  struct pre *p = re;
+  if (p)
+    {
+      pcre2_code_free (p->code);
+      pcre2_maketables_free (NULL, p->tables);
+      free (p);
+    }
+}
+
+static void *
+pcre2_engine_scratch_new (void const *re)
+{
+  struct pre const *p = re;
+  struct pscratch *s = xzalloc (sizeof *s);
+  s->md = pcre2_match_data_create_from_pattern (p->code, NULL);
+  s->mc = pcre2_match_context_create (NULL);
+  if (!s->md || !s->mc)
+    xalloc_die ();
+  /* PCRE2's default JIT stack is 32 KiB; grow it on demand.  */
+  s->stack_size = 32 << 10;
+  return s;
+}
+
+static void
+pcre2_engine_scratch_free (void *scratch)
+{
+  struct pscratch *s = scratch;
+  if (s)
+    {
+      pcre2_match_data_free (s->md);
+      pcre2_match_context_free (s->mc);
+      pcre2_jit_stack_free (s->stack);
+      free (s);
+    }
+}
+
+/* Run the pattern on SUBJECT[0..LEN) from START.  On a full JIT stack,
+   double it and retry; on the depth limit, raise it and retry, as grep
+   does.  Return PCRE2's result.  */
+static int
+run (struct pre const *p, struct pscratch *s, char const *subject, idx_t len,
+     idx_t start, uint32_t opts)
+{
+  for (;;)
+    {
+      int rc = (p->jit
+                ? pcre2_jit_match (p->code, (PCRE2_SPTR) subject, len, start,
+                                   opts, s->md, s->mc)
+                : pcre2_match (p->code, (PCRE2_SPTR) subject, len, start,
+                               opts, s->md, s->mc));
+      if (rc == PCRE2_ERROR_JIT_STACKLIMIT && s->stack_size <= INT32_MAX / 2)
+        {
+          idx_t old = s->stack_size;
+          s->stack_size *= 2;
+          pcre2_jit_stack_free (s->stack);
+          s->stack = pcre2_jit_stack_create (old, s->stack_size, NULL);
+          if (!s->stack)
+            xalloc_die ();
+          pcre2_jit_stack_assign (s->mc, NULL, s->stack);
+          continue;
+        }
+      if (rc == PCRE2_ERROR_DEPTHLIMIT)
+        {
+          if (!s->depth_limit)
+            pcre2_config (PCRE2_CONFIG_DEPTHLIMIT, &s->depth_limit);
+          if (s->depth_limit <= UINT32_MAX / 2)
+            {
+              s->depth_limit *= 2;
+              pcre2_set_depth_limit (s->mc, s->depth_limit);
+              continue;
+            }
+        }
+      return rc;
+    }
+}
+
+static char const *
+match_error (int rc)
+{
+  switch (rc)
+    {
+    case PCRE2_ERROR_NOMEMORY:
+      return "memory exhausted";
+    case PCRE2_ERROR_JIT_STACKLIMIT:
+      return "exhausted PCRE JIT stack";
+    case PCRE2_ERROR_MATCHLIMIT:
+      return "exceeded PCRE's backtracking limit";
+    case PCRE2_ERROR_DEPTHLIMIT:
+      return "exceeded PCRE's nested backtracking limit";
+    case PCRE2_ERROR_RECURSELOOP:
+      return "PCRE detected recurse loop";
+    case PCRE2_ERROR_HEAPLIMIT:
+      return "exceeded PCRE's heap limit";
+    default:
+      return "internal PCRE error";
+    }
+}
+
+/* Whether the byte C is an encoding error by itself in UTF-8 (glibc's
+   mbrlen says so at once for these; F5..FD it calls incomplete).  */
+static bool
+lone_error_byte (unsigned char c)
+{
+  return (0x80 <= c && c <= 0xc1) || 0xfe <= c;
+}
+
+/* Match line by line from START, as grep -P does: each line is a subject
+   of its own, START an offset into its line.  Like grep 3.8 in a UTF-8
+   locale, bytes at the search position that are encoding errors by
+   themselves are skipped, and the subject then starts after them with
+   PCRE2_NOTBOL: so '^' does not match a line that starts with one.  */
+static int
+find_by_line (struct pre const *p, struct pscratch *s, char const *buf,
+              idx_t len, idx_t start, struct span *m)
+{
+  char eol = p->eol;
+  char const *prev = start ? memrchr (buf, eol, start) : NULL;
+  idx_t line = prev ? prev - buf + 1 : 0;
+  for (idx_t pos = start; pos < len; )
+    {
+      char const *e = memchr (buf + pos, eol, len - pos);
+      idx_t end = e ? e - buf : len;
+      idx_t subj = line;
+      uint32_t opts = 0;
+      if (p->utf8 && pos < end && lone_error_byte (buf[pos]))
+        {
+          while (pos < end && lone_error_byte (buf[pos]))
+            pos++;
+          subj = pos;
+          opts = PCRE2_NOTBOL;
+        }
+      int rc = run (p, s, buf + subj, end - subj, pos - subj, opts);
+      if (0 <= rc)
+        {
+          PCRE2_SIZE *ov = pcre2_get_ovector_pointer (s->md);
+          m->beg = subj + ov[0];
+          m->end = subj + ov[1];
+          return 1;
+        }
+      if (rc != PCRE2_ERROR_NOMATCH)
+        {
+          s->err = match_error (rc);
+          return -1;
+        }
+      if (!e)
+        break;
+      pos = line = end + 1;
+    }
+  return 0;
+}
+
+static int
+pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
+                   idx_t start, struct span *m)
+{
+  struct pre const *p = re;
+  struct pscratch *s = scratch;
+  s->err = NULL;
+  if (p->scope == SCOPE_LINE)
+    return find_by_line (p, s, buf, len, start, m);
+
+  idx_t pos = start;
+  while (pos < len)
+    {
+      int rc = run (p, s, buf, len, pos, 0);
+      if (rc == PCRE2_ERROR_NOMATCH)
+        return 0;
+      if (rc < 0)
+        {
+          /* A resource limit over a big buffer need not be hit on one
+             line: go line by line.  */
+          s->err = NULL;
+          return find_by_line (p, s, buf, len, pos, m);
+        }
+      PCRE2_SIZE *ov = pcre2_get_ovector_pointer (s->md);
+      idx_t beg = ov[0], end = ov[1];
+      /* An empty match after the last line's end is no line's match.  */
+      if (beg == len && buf[len - 1] == p->eol)
+        return 0;
+      bool spans = (p->scope == SCOPE_SPAN && beg < end
+                    && memchr (buf + beg, p->eol, end - beg));
+      idx_t line = 0;
+      if (spans || p->utf8)
+        {
+          char const *prev = memrchr (buf, p->eol, beg);
+          line = prev ? prev - buf + 1 : 0;
+        }
+      /* A match that crosses a line end, or one in a line that starts
+         with an encoding error (where grep's '^' cannot match), is checked
+         on its line alone; then the search goes on from the next line.  */
+      if (!spans
+          && !(p->utf8 && line < len && lone_error_byte (buf[line])))
+        {
+          m->beg = beg;
+          m->end = end;
+          return 1;
+        }
+      char const *e = memchr (buf + beg, p->eol, len - beg);
+      idx_t line_end = e ? e - buf + 1 : len;
+      int r = find_by_line (p, s, buf, line_end, pos < line ? line : pos, m);
+      if (r != 0)
+        return r;
+      pos = line_end;
+    }
+  return 0;
+}
+
+static char const *
+pcre2_engine_error (void const *scratch)
+{
+  struct pscratch const *s = scratch;
+  return s->err ? s->err : "internal PCRE error";
+}
+
+static idx_t
+pcre2_engine_min_length (void const *re)
+{
+  struct pre const *p = re;
+  return p->minlen;
+}
+
+struct engine_ops const engine_pcre2 = {
+  .name = "pcre2",
+  .compile = pcre2_engine_compile,
+  .free = pcre2_engine_free,
+  .scratch_new = pcre2_engine_scratch_new,
+  .scratch_free = pcre2_engine_scratch_free,
+  .find = pcre2_engine_find,
+  .error = pcre2_engine_error,
+  .min_length = pcre2_engine_min_length,
+};

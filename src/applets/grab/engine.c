@@ -1,0 +1,28 @@
+/* engine.c: the table of grab's engines.  The only place where a build
+   option (Hyperscan) decides which engines exist.  */
+
+#include <config.h>
+
+#include <stddef.h>
+#include <string.h>
+
+#include "engine.h"
+
+static struct engine_ops const *const engines[] = {
+  &engine_pcre2,
+};
+
+char const *const engine_names[] = {
+  "pcre2",
+  NULL
+};
+
+struct engine_ops const *
+engine_find (char const *name, char const **why)
+{
+  for (size_t i = 0; i < sizeof engines / sizeof *engines; i++)
+    if (strcmp (engines[i]->name, name) == 0)
+      return engines[i];
+  *why = "not built in (configure --with-hyperscan)";
+  return NULL;
+}

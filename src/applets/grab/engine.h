@@ -1,0 +1,73 @@
+/* engine.h: the matcher interface of grab, and the table of engines.
+   An engine compiles the user's patterns into an immutable, shareable
+   object and finds matches in a buffer of whole records (lines) for one
+   thread's scratch space.  Engines know nothing of files, output or
+   options beyond struct engine_pattern.  engine.c holds the one table;
+   it is the only place that knows which engines this build has.  */
+
+#ifndef GRABRAT_GRAB_ENGINE_H
+#define GRABRAT_GRAB_ENGINE_H
+
+#include <stdbool.h>
+
+#include "idx.h"
+
+/* What to compile: N patterns (none contains the EOL byte), and how.  */
+struct engine_pattern
+{
+  char const *const *pats;
+  idx_t const *lens;
+  idx_t n;
+  bool literal;  /* -F: the patterns are strings */
+  bool icase;    /* -i */
+  bool word;     /* -w: match only whole words */
+  bool line;     /* -x: match only whole lines (beats -w) */
+  bool utf8;     /* UTF-8 locale: characters, invalid bytes never match */
+  char eol;      /* record terminator: '\n', or '\0' for -z */
+};
+
+/* A match: bytes [BEG, END) of the buffer searched.  */
+struct span
+{
+  idx_t beg, end;
+};
+
+struct engine_ops
+{
+  char const *name;
+
+  /* Compile PAT.  Return the compiled form, or NULL with *ERR set to a
+     malloc'd message saying what is wrong with which pattern.  */
+  void *(*compile) (struct engine_pattern const *pat, char **err);
+  void (*free) (void *re);
+
+  /* Per-thread working memory for RE.  */
+  void *(*scratch_new) (void const *re);
+  void (*scratch_free) (void *scratch);
+
+  /* Find the leftmost match that starts at or after START in BUF[0..LEN),
+     which holds whole records, each ending in the EOL byte (the last may
+     lack it at end of file); BUF[0] starts a record.  A match never spans
+     records and obeys record semantics exactly as if each record were
+     matched on its own (anchors, lookaround, \A...), with START inside its
+     record acting as a start offset.  Store it in *M and return 1; return
+     0 if there is none, or -1 on an engine failure (a resource limit),
+     whose message the engine's 'error' returns.  */
+  int (*find) (void const *re, void *scratch, char const *buf, idx_t len,
+               idx_t start, struct span *m);
+  char const *(*error) (void const *scratch);
+
+  /* The fewest bytes a match can have: shorter files need no search.  */
+  idx_t (*min_length) (void const *re);
+};
+
+/* The engine called NAME, or NULL if this build has none by that name
+   (or the one it has cannot load: *WHY then says why).  */
+struct engine_ops const *engine_find (char const *name, char const **why);
+
+/* The names of the engines built in, for --help and tests.  */
+extern char const *const engine_names[];
+
+extern struct engine_ops const engine_pcre2;
+
+#endif

@@ -1,0 +1,90 @@
+/* grab.h: what grab's modules share: the options (read-only once parsed)
+   and the state of one run that the workers update under its lock.  */
+
+#ifndef GRABRAT_GRAB_GRAB_H
+#define GRABRAT_GRAB_GRAB_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "exclude.h"
+
+#include "io/input.h"
+
+#include "engine.h"
+#include "order.h"
+#include "print.h"
+#include "search.h"
+#include "workq.h"
+
+enum directories { DIRS_READ, DIRS_RECURSE, DIRS_SKIP };
+enum devices { DEVS_READ_COMMAND_LINE, DEVS_READ, DEVS_SKIP };
+enum binary_files { BIN_TEXT, BIN_BINARY, BIN_WITHOUT_MATCH };
+enum list_files { LIST_NONE, LIST_MATCHING, LIST_NONMATCHING };
+
+struct grab_opts
+{
+  struct search_opts search;
+  struct print_opts print;
+  struct input_params input;
+
+  enum list_files list;       /* -l, -L (beaten by -q) */
+  bool count;                 /* -c (beaten by -l, -L, -q) */
+  bool exit_on_match;         /* -q: the first selected line ends the run */
+  bool max_count_given;       /* -m (grep's binary-file rule needs it) */
+  int with_filename;          /* 1 yes, 0 no, -1 only below a directory
+                                 operand (one operand with -r) */
+  enum directories directories;
+  enum devices devices;
+  enum binary_files binary_files;
+  bool no_messages;           /* --no-messages */
+  bool omit_dot_slash;        /* -r with no operand: names without "./" */
+  bool sort_path;             /* --sort=path */
+  int threads;
+  char const *label;          /* name of standard input */
+  struct exclude *excluded[2];      /* --include/--exclude, [command_line] */
+  struct exclude *excluded_dir[2];  /* --exclude-dir */
+
+  /* Skip regular files shorter than this without opening them (0: never):
+     no match fits in them and skipping them changes no output.  */
+  off_t min_size;
+  uid_t euid;
+  gid_t *groups;
+  int ngroups;
+
+  /* Standard output, when it is a regular file: an input that is the same
+     file is refused ("input file is also the output").  */
+  bool out_is_regular;
+  dev_t out_dev;
+  ino_t out_ino;
+};
+
+/* The state of one run, shared by the workers.  */
+struct grab_run
+{
+  struct grab_opts const *o;
+  struct engine_ops const *eng;
+  void const *re;
+  struct workq *q;
+
+  pthread_mutex_t out_lock;   /* standard output, and the fields below */
+  bool used;                  /* some output group was printed (grep's
+                                 'used': a later group needs a separator) */
+  struct order order;         /* --sort=path */
+
+  atomic_bool stop;           /* -q: a match was found, stop everything */
+  atomic_bool matched;        /* some line was selected */
+  atomic_bool error_seen;     /* some diagnostic was printed */
+};
+
+/* Search and walk until the queue is empty: one worker's life.  RUN is
+   the struct grab_run.  */
+void *grab_worker (void *run);
+
+/* Whether the regular file with status ST can surely be read without
+   trying (so skipping it cannot hide a "Permission denied").  */
+bool grab_surely_readable (struct grab_opts const *o, struct stat const *st);
+
+#endif

@@ -1,0 +1,51 @@
+/* order.h: --sort=path, output in walk order while searching in parallel.
+   Every operand, directory and file found is a node of a tree whose
+   children are in the order their output must appear (operands as given,
+   directory entries by name).  Workers finish nodes in any order; a cursor
+   walks the tree depth first and emits each file's output as soon as
+   everything before it is out.  All calls must hold the caller's output
+   lock.  */
+
+#ifndef GRABRAT_GRAB_ORDER_H
+#define GRABRAT_GRAB_ORDER_H
+
+#include <stdbool.h>
+
+#include "io/outbuf.h"
+
+struct onode
+{
+  struct onode *parent;
+  struct onode **kids;   /* directories, once listed */
+  idx_t nkids, next;
+  bool is_dir;
+  bool ready;            /* listed (directory) or searched (file) */
+  struct outbuf out;     /* a file's output, until emitted */
+  bool lead_sep;         /* see struct printer */
+  bool groups;
+};
+
+struct order
+{
+  struct onode root;
+  struct onode *cur;
+  void (*emit) (void *ctx, struct onode *file);
+  void *ctx;
+};
+
+/* EMIT writes one finished file's output.  */
+void order_init (struct order *o, void (*emit) (void *, struct onode *),
+                 void *ctx);
+
+/* A new node under PARENT.  Dies on memory exhaustion.  */
+struct onode *order_xnode (struct onode *parent, bool is_dir);
+
+/* DIR is listed: its children are KIDS[0..N) in order (the array becomes
+   the tree's).  */
+void order_listed (struct order *o, struct onode *dir, struct onode **kids,
+                   idx_t n);
+
+/* FILE is searched; its output is in FILE->out.  */
+void order_done (struct order *o, struct onode *file);
+
+#endif

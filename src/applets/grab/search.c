@@ -1,0 +1,231 @@
+/* search.c: the line loop (see search.h).  GNU grep's rules for what is
+   selected and what is context, expressed with file offsets instead of
+   pointers into one moving buffer, so the chunks may come from mmap
+   windows or reads alike.  */
+
+#include <config.h>
+
+#include <stdint.h>
+#include <string.h>
+
+#include "search.h"
+
+void
+search_begin (struct search *s, struct search_opts const *o,
+              struct engine_ops const *eng, void const *re, void *scratch,
+              struct sink_ops const *sink, void *sink_ctx)
+{
+  *s = (struct search) {
+    .o = o, .eng = eng, .re = re, .scratch = scratch, .sink = sink,
+    .sink_ctx = sink_ctx, .outleft = o->max_count, .last_out = -1,
+    .quiet = o->quiet, .stop_on_match = o->stop_on_match,
+    .done = o->max_count <= 0,
+  };
+}
+
+idx_t
+search_count_eol (char const *p, idx_t n, char c)
+{
+  idx_t count = 0;
+  for (; 0 < n && (uintptr_t) p % 8; p++, n--)
+    count += *p == c;
+  /* Eight bytes at a time: a byte of X is zero where P has C; the
+     arithmetic below sets the top bit of exactly those bytes.  */
+  uint64_t const ones = 0x0101010101010101, low7 = 0x7f7f7f7f7f7f7f7f;
+  uint64_t rep = ones * (unsigned char) c;
+  for (; 8 <= n; p += 8, n -= 8)
+    {
+      uint64_t w;
+      memcpy (&w, p, 8);
+      uint64_t x = w ^ rep;
+      uint64_t zero = ~(((x & low7) + low7) | x) & ~low7;
+      count += ((zero >> 7) * ones) >> 56;
+    }
+  for (; 0 < n; p++, n--)
+    count += *p == c;
+  return count;
+}
+
+/* The 1-based number of the line starting at offset AT of SUB (file
+   offset BASE), or 0 when lines are not counted.  Calls must come in
+   increasing order of AT.  */
+static intmax_t
+lineno_at (struct search *s, char const *sub, off_t base, idx_t at)
+{
+  if (!s->o->number)
+    return 0;
+  if (s->nl_pos < base + at)
+    {
+      s->nl_count += search_count_eol (sub + (s->nl_pos - base),
+                                       base + at - s->nl_pos, s->o->eol);
+      s->nl_pos = base + at;
+    }
+  return s->nl_count + 1;
+}
+
+static struct line
+make_line (struct search *s, char const *sub, off_t base, idx_t lb, idx_t le,
+           idx_t mb)
+{
+  return (struct line) {
+    .beg = sub + lb, .end = sub + le, .offset = base + lb,
+    .match_offset = base + (0 <= mb ? mb : lb),
+    .lineno = lineno_at (s, sub, base, lb),
+  };
+}
+
+/* The end of the line holding offset AT of SUB[0..LIM).  */
+static idx_t
+line_end (struct search const *s, char const *sub, idx_t at, idx_t lim)
+{
+  char const *e = at < lim ? memchr (sub + at, s->o->eol, lim - at) : NULL;
+  return e ? e - sub + 1 : lim;
+}
+
+/* The start of the line holding offset AT, not before FLOOR (a line
+   start).  */
+static idx_t
+line_start (struct search const *s, char const *sub, idx_t floor, idx_t at)
+{
+  char const *q = floor < at ? memrchr (sub + floor, s->o->eol, at - floor)
+                             : NULL;
+  return q ? q - sub + 1 : floor;
+}
+
+/* Give the sink the trailing context lines still due before LIM.  */
+static void
+prpending (struct search *s, char const *sub, off_t base, idx_t lim)
+{
+  while (0 < s->pending && s->last_out < base + lim)
+    {
+      idx_t p = s->last_out - base;
+      idx_t n = line_end (s, sub, p, lim);
+      struct line l = make_line (s, sub, base, p, n, -1);
+      s->sink->context (s->sink_ctx, &l);
+      s->last_out = base + n;
+      s->pending--;
+    }
+}
+
+/* Select the line SUB[LB..LE) whose first match is at MB (-1: none).  */
+static void
+select_line (struct search *s, char const *sub, off_t base, idx_t lb,
+             idx_t le, idx_t mb)
+{
+  bool go = true;
+  if (!s->quiet)
+    {
+      if (0 < s->pending)
+        prpending (s, sub, base, lb);
+
+      /* Leading context: up to -B lines, none already output.  */
+      idx_t bp = base <= s->last_out ? s->last_out - base : 0;
+      idx_t p = lb;
+      for (intmax_t i = 0; i < s->o->before && bp < p; i++)
+        p = line_start (s, sub, bp, p - 1);
+
+      if (s->o->context && base + p != s->last_out)
+        s->sink->separator (s->sink_ctx);
+      while (p < lb)
+        {
+          idx_t n = line_end (s, sub, p, lb);
+          struct line l = make_line (s, sub, base, p, n, -1);
+          s->sink->context (s->sink_ctx, &l);
+          p = n;
+        }
+
+      struct line l = make_line (s, sub, base, lb, le, mb);
+      go = s->sink->selected (s->sink_ctx, &l);
+    }
+  s->selected++;
+  s->outleft--;
+  s->last_out = s->after_match = base + le;
+  s->pending = s->quiet || !go ? 0 : s->o->after;
+  if (!go || s->outleft <= 0 || s->stop_on_match)
+    s->done = true;
+}
+
+/* Select lines in SUB[P..LIM), P a line start.  */
+static void
+grep_region (struct search *s, char const *sub, off_t base, idx_t p,
+             idx_t lim)
+{
+  while (p < lim && !s->done)
+    {
+      struct span m;
+      int r = s->eng->find (s->re, s->scratch, sub, lim, p, &m);
+      if (r < 0)
+        {
+          s->error = s->eng->error (s->scratch);
+          s->done = true;
+          s->pending = 0;
+          return;
+        }
+      idx_t mb = lim, me = lim;
+      if (0 < r)
+        {
+          mb = line_start (s, sub, p, m.beg);
+          me = line_end (s, sub, m.beg, lim);
+        }
+      if (!s->o->invert)
+        {
+          if (r == 0)
+            return;
+          select_line (s, sub, base, mb, me, m.beg);
+        }
+      else
+        while (p < mb && !s->done)
+          {
+            idx_t n = line_end (s, sub, p, mb);
+            select_line (s, sub, base, p, n, -1);
+            p = n;
+          }
+      if (r == 0)
+        return;
+      p = me;
+    }
+}
+
+off_t
+search_chunk (struct search *s, char const *buf, idx_t len, off_t start,
+              off_t keep0, off_t need, bool eof, off_t *keep)
+{
+  char eol = s->o->eol;
+  char const *sub = buf + (keep0 - start);
+  idx_t sublen = len - (keep0 - start);
+  off_t base = keep0;
+  idx_t from = need - base;
+  idx_t lim = sublen;
+  if (!eof)
+    {
+      char const *q = memrchr (sub + from, eol, sublen - from);
+      lim = q ? q - sub + 1 : from;
+    }
+
+  if (!s->done)
+    grep_region (s, sub, base, from, lim);
+  if (0 < s->pending)
+    prpending (s, sub, base, lim);
+
+  /* The last -B lines are needed again if the next chunk starts with a
+     selected line; not those already output.  */
+  idx_t k = lim;
+  if (!s->quiet)
+    {
+      idx_t bp = base <= s->last_out ? s->last_out - base : 0;
+      for (intmax_t i = 0; i < s->o->before && bp < k; i++)
+        k = line_start (s, sub, bp, k - 1);
+    }
+  lineno_at (s, sub, base, k);
+  *keep = base + k;
+  return base + lim;
+}
+
+void
+search_binary (struct search *s, bool max_count_given)
+{
+  s->quiet = true;
+  s->pending = 0;
+  if (!max_count_given)
+    s->stop_on_match = true;
+}

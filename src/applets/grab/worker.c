@@ -1,0 +1,432 @@
+/* worker.c: what a worker thread does with each item of the queue: open
+   the file, read or map it chunk by chunk, search, and write the file's
+   output in one piece under the output lock (or stream it, holding the
+   lock, once it grows big; or hand it to the --sort=path cursor).  */
+
+#include <config.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "safe-read.h"
+#include "xalloc.h"
+
+#include "system.h"
+#include "worker.h"
+
+void
+worker_error (struct worker *w, char const *name, int errnum)
+{
+  if (!w->o->no_messages)
+    error (0, errnum, "%s", name);
+  w->run->error_seen = true;
+}
+
+int
+worker_open (char const *path, int flags)
+{
+  size_t len = strlen (path);
+  if (len < PATH_MAX)
+    return open (path, flags);
+
+  /* Too long for one system call: walk down in pieces of directories,
+     each shorter than PATH_MAX.  */
+  int dfd = AT_FDCWD;
+  char const *p = path;
+  while (PATH_MAX <= strlen (p))
+    {
+      char const *cut = p + PATH_MAX - 1;
+      while (p < cut && *cut != '/')
+        cut--;
+      if (cut == p)
+        {
+          errno = ENAMETOOLONG;
+          break;
+        }
+      char *piece = xmemdup (p, cut - p + 1);
+      piece[cut - p] = '\0';
+      int fd = openat (dfd, piece[0] ? piece : "/",
+                       O_RDONLY | O_DIRECTORY | O_NOCTTY);
+      free (piece);
+      if (dfd != AT_FDCWD)
+        close (dfd);
+      if (fd < 0)
+        return -1;
+      dfd = fd;
+      p = cut + 1;
+    }
+  int fd = PATH_MAX <= strlen (p) ? -1 : openat (dfd, p, flags);
+  int e = errno;
+  if (dfd != AT_FDCWD)
+    close (dfd);
+  errno = e;
+  return fd;
+}
+
+bool
+grab_surely_readable (struct grab_opts const *o, struct stat const *st)
+{
+  if (o->euid == 0)
+    return (st->st_mode & (S_IRUSR | S_IRGRP | S_IROTH)) != 0;
+  if (st->st_uid == o->euid)
+    return st->st_mode & S_IRUSR;
+  for (int i = 0; i < o->ngroups; i++)
+    if (st->st_gid == o->groups[i])
+      return st->st_mode & S_IRGRP;
+  return st->st_mode & S_IROTH;
+}
+
+/* Write the output buffered for the current file, with the output lock
+   held.  */
+static void
+write_locked (struct grab_run *run, struct outbuf *out, bool *lead_sep,
+              bool groups)
+{
+  struct grab_opts const *o = run->o;
+  if (*lead_sep && run->used)
+    {
+      struct outbuf sep = OUTBUF_INIT;
+      print_separator (&o->print, &sep);
+      int e = outbuf_flush (&sep, STDOUT_FILENO);
+      outbuf_free (&sep);
+      if (e)
+        error (EXIT_TROUBLE, e, "write error");
+    }
+  if (out->len)
+    *lead_sep = false;
+  int e = outbuf_flush (out, STDOUT_FILENO);
+  if (e)
+    {
+      /* Like grep: a failed write ends the run.  Leave at once: other
+         threads hold nothing that needs cleaning up.  */
+      error (0, e, "write error");
+      _exit (EXIT_TROUBLE);
+    }
+  if (groups)
+    run->used = true;
+}
+
+/* The printer's hook: OUT is big, or lines are to go out at once.  From
+   now on this file holds the output lock until it is done, so that no
+   other file's output lands in the middle of it.  */
+static void
+flush_hook (void *ctx)
+{
+  struct worker *w = ctx;
+  if (w->node)
+    return;   /* --sort=path: the cursor decides when */
+  if (!w->holding)
+    {
+      pthread_mutex_lock (&w->run->out_lock);
+      w->holding = true;
+    }
+  write_locked (w->run, &w->out, &w->pr.lead_sep, w->pr.groups);
+}
+
+/* The --sort=path cursor's hook: FILE's turn has come.  */
+void grab_emit (void *run, struct onode *file);
+void
+grab_emit (void *run, struct onode *file)
+{
+  write_locked (run, &file->out, &file->lead_sep, file->groups);
+}
+
+/* The file is done: let its output go.  */
+static void
+finish_output (struct worker *w)
+{
+  struct grab_run *run = w->run;
+  if (w->node)
+    {
+      struct onode *n = w->node;
+      n->out = w->out;
+      n->lead_sep = w->pr.lead_sep;
+      n->groups = w->pr.groups;
+      w->out = (struct outbuf) OUTBUF_INIT;
+      pthread_mutex_lock (&run->out_lock);
+      order_done (&run->order, n);
+      pthread_mutex_unlock (&run->out_lock);
+      w->node = NULL;
+      return;
+    }
+  if (w->out.len || w->pr.lead_sep || w->pr.groups || w->holding)
+    {
+      if (!w->holding)
+        pthread_mutex_lock (&run->out_lock);
+      write_locked (run, &w->out, &w->pr.lead_sep, w->pr.groups);
+      w->holding = true;
+    }
+  if (w->holding)
+    pthread_mutex_unlock (&run->out_lock);
+  w->holding = false;
+}
+
+static bool
+is_device (mode_t m)
+{
+  return S_ISCHR (m) || S_ISBLK (m) || S_ISSOCK (m) || S_ISFIFO (m);
+}
+
+static bool
+skip_devices (struct grab_opts const *o, bool command_line)
+{
+  return (o->devices == DEVS_SKIP
+          || (o->devices == DEVS_READ_COMMAND_LINE && !command_line));
+}
+
+/* Search the open file FD (status ST) called NAME.  Return the number of
+   selected lines.  */
+static intmax_t
+search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
+           bool *at_eof)
+{
+  struct grab_opts const *o = w->o;
+  struct search *s = &w->s;
+  bool binary_rule = o->binary_files != BIN_TEXT && o->search.eol;
+  /* Lines selected when NULs were seen.  Volatile: kept across a SIGBUS
+     longjmp.  */
+  intmax_t volatile first_null = -1;
+  /* Volatile: a SIGBUS longjmp may come back to the loop's top.  */
+  off_t volatile keep = 0, need = 0;
+  *at_eof = false;
+
+  search_begin (s, &o->search, w->run->eng, w->run->re, w->scratch,
+                &print_sink, &w->pr);
+  input_begin (w->rd, fd, st, &o->input);
+  for (;;)
+    {
+      struct input_chunk ch;
+      if (sigsetjmp (*input_guard (w->rd), 0) != 0)
+        {
+          error (0, 0, "%s: file shrank while being read", name);
+          w->run->error_seen = true;
+          break;
+        }
+      int r = input_next (w->rd, keep, need, o->search.eol, &ch);
+      if (r <= 0)
+        {
+          input_unguard (w->rd);
+          if (r < 0)
+            worker_error (w, name, -r);
+          else
+            *at_eof = true;
+          break;
+        }
+      if (binary_rule && first_null < 0
+          && memchr (ch.buf + (need - ch.start), '\0',
+                     ch.len - (need - ch.start)))
+        {
+          if (o->binary_files == BIN_WITHOUT_MATCH)
+            {
+              input_unguard (w->rd);
+              input_end (w->rd);
+              return 0;
+            }
+          first_null = s->selected;
+          if (!o->count)
+            search_binary (s, o->max_count_given);
+        }
+      off_t k;
+      need = search_chunk (s, ch.buf, ch.len, ch.start, keep, need, ch.eof,
+                           &k);
+      keep = k;
+      input_unguard (w->rd);
+      if ((s->done && s->pending <= 0) || w->run->stop)
+        break;
+      if (ch.eof && ch.start + ch.len <= need)
+        {
+          *at_eof = true;
+          break;
+        }
+    }
+  input_end (w->rd);
+  if (s->error)
+    {
+      error (0, 0, "%s: %s", name, s->error);
+      w->run->error_seen = true;
+    }
+  if (o->binary_files == BIN_BINARY && !o->search.quiet
+      && (w->pr.encoding_error
+          || (0 <= first_null && first_null < s->selected)))
+    error (0, 0, "%s: binary file matches", name);
+  return s->selected;
+}
+
+/* After searching standard input: leave its offset just after the last
+   selected line when -m stopped the search, or read it to its end when the
+   search stopped early otherwise (grep's rules, for shell loops that read
+   on).  */
+static void
+finish_stdin (struct worker *w, struct stat const *st, bool at_eof)
+{
+  if (at_eof)
+    return;
+  if (w->s.outleft <= 0)
+    {
+      if (lseek (STDIN_FILENO, w->s.after_match, SEEK_SET) < 0
+          && errno != ESPIPE)
+        worker_error (w, w->pr.name, errno);
+      return;
+    }
+  if (lseek (STDIN_FILENO, 0, SEEK_END) < 0)
+    {
+      char buf[16384];
+      ptrdiff_t n;
+      (void) st;
+      while (0 < (n = safe_read (STDIN_FILENO, buf, sizeof buf)))
+        continue;
+    }
+}
+
+/* Handle one file or operand.  */
+static void
+do_file (struct worker *w, struct work *it)
+{
+  struct grab_opts const *o = w->o;
+  char const *name = it->stdin_ ? (o->label ? o->label : "(standard input)")
+                                : it->path;
+  w->node = it->node;
+  int fd = STDIN_FILENO;
+  if (!it->stdin_)
+    {
+      int flags = (O_RDONLY | O_NOCTTY
+                   | (it->command_line ? 0 : O_NOFOLLOW)
+                   | (skip_devices (o, it->command_line) ? O_NONBLOCK : 0));
+      fd = worker_open (it->path, flags);
+      if (fd < 0)
+        {
+          if (it->command_line || errno != ELOOP)
+            worker_error (w, name, errno);
+          goto out;
+        }
+    }
+  struct stat st;
+  if (fstat (fd, &st) != 0)
+    {
+      worker_error (w, name, errno);
+      goto close;
+    }
+  if (!it->stdin_ && S_ISDIR (st.st_mode))
+    {
+      if (it->command_line && !o->omit_dot_slash && o->excluded_dir[1]
+          && excluded_file_name (o->excluded_dir[1], it->path))
+        goto close;
+      if (o->directories == DIRS_RECURSE)
+        {
+          struct work dir = *it;
+          if (it->command_line && o->with_filename < 0)
+            dir.with_name = true;
+          if (w->node)
+            {
+              w->node->is_dir = true;
+              w->node = NULL;
+            }
+          walk_dir (w, &dir, fd);
+          return;
+        }
+      if (o->directories == DIRS_SKIP)
+        goto close;
+    }
+  if (!it->stdin_ && is_device (st.st_mode)
+      && skip_devices (o, it->command_line))
+    goto close;
+  if (!it->stdin_ && it->command_line && o->excluded[1]
+      && excluded_file_name (o->excluded[1], it->path))
+    goto close;
+  if (o->out_is_regular && S_ISREG (st.st_mode)
+      && st.st_ino == o->out_ino && st.st_dev == o->out_dev
+      && !o->search.quiet && o->list == LIST_NONE
+      && 1 < o->search.max_count)
+    {
+      if (!o->no_messages)
+        error (0, 0, "%s: input file is also the output", name);
+      w->run->error_seen = true;
+      goto close;
+    }
+  if (o->min_size && S_ISREG (st.st_mode) && st.st_size < o->min_size)
+    goto close;
+
+  print_begin (&w->pr, name, it->with_name);
+  bool at_eof;
+  intmax_t count = search_fd (w, fd, &st, name, &at_eof);
+  if (o->count)
+    print_count (&w->pr, count);
+  if (o->list == (count ? LIST_MATCHING : LIST_NONMATCHING))
+    print_name_only (&w->pr);
+  if (count)
+    {
+      w->run->matched = true;
+      if (o->exit_on_match)
+        {
+          w->run->stop = true;
+          workq_stop (w->run->q);
+        }
+    }
+  if (it->stdin_ && o->list == LIST_NONE)
+    finish_stdin (w, &st, at_eof);
+
+ close:
+  if (!it->stdin_ && close (fd) != 0)
+    worker_error (w, name, errno);
+ out:
+  finish_output (w);
+}
+
+/* Handle a directory found by the walk.  */
+static void
+do_dir (struct worker *w, struct work *it)
+{
+  int fd = worker_open (it->path,
+                        O_RDONLY | O_DIRECTORY | O_NOCTTY | O_NOFOLLOW);
+  if (fd < 0)
+    {
+      if (errno != ELOOP)
+        worker_error (w, it->path, errno);
+      if (it->node)
+        {
+          pthread_mutex_lock (&w->run->out_lock);
+          order_listed (&w->run->order, it->node, NULL, 0);
+          pthread_mutex_unlock (&w->run->out_lock);
+        }
+      return;
+    }
+  walk_dir (w, it, fd);
+}
+
+void *
+grab_worker (void *arg)
+{
+  struct grab_run *run = arg;
+  struct worker w = {
+    .run = run, .o = run->o, .scratch = run->eng->scratch_new (run->re),
+    .rd = input_reader_xnew (), .out = OUTBUF_INIT,
+  };
+  w.pr = (struct printer) {
+    .o = &run->o->print, .ob = &w.out, .eng = run->eng, .re = run->re,
+    .scratch = w.scratch, .flush = flush_hook, .flush_ctx = &w,
+    /* Stream a file's output once it passes this size, rather than hold
+       it all (see DESIGN.md: bounded memory, files never interleave).  */
+    .flush_at = 1 << 20,
+  };
+  struct work it;
+  while (workq_pop (run->q, &it))
+    {
+      if (it.type == DT_DIR && !it.command_line)
+        do_dir (&w, &it);
+      else
+        do_file (&w, &it);
+      free (it.path);
+      workq_done (run->q);
+    }
+  run->eng->scratch_free (w.scratch);
+  input_reader_free (w.rd);
+  outbuf_free (&w.out);
+  return NULL;
+}

@@ -1,0 +1,34 @@
+/* worker.h: one search thread's state, shared by worker.c (files) and
+   walk.c (directories).  Nothing here is shared between threads.  */
+
+#ifndef GRABRAT_GRAB_WORKER_H
+#define GRABRAT_GRAB_WORKER_H
+
+#include "grab.h"
+
+struct worker
+{
+  struct grab_run *run;
+  struct grab_opts const *o;
+  void *scratch;               /* the engine's */
+  struct input_reader *rd;
+  struct outbuf out;           /* this file's output */
+  struct printer pr;
+  struct search s;
+  struct onode *node;          /* this file's --sort=path node */
+  bool holding;                /* holds the output lock (streaming) */
+};
+
+/* Print "grab: NAME: strerror (ERRNUM)" unless --no-messages, and
+   remember that an error happened.  */
+void worker_error (struct worker *w, char const *name, int errnum);
+
+/* Open PATH like openat (AT_FDCWD, PATH, FLAGS), also when it is longer
+   than PATH_MAX (a deep tree).  */
+int worker_open (char const *path, int flags);
+
+/* List the directory DIR, open on FD (closed here), and queue what is to
+   be searched in it.  */
+void walk_dir (struct worker *w, struct work const *dir, int fd);
+
+#endif

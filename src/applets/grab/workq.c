@@ -1,0 +1,94 @@
+/* workq.c: the blocking LIFO work queue (see workq.h).  */
+
+#include <config.h>
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "xalloc.h"
+
+#include "workq.h"
+
+struct workq
+{
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+  struct work *items;
+  idx_t n, size;
+  idx_t busy;       /* items taken and not yet done */
+  bool stopped;
+};
+
+struct workq *
+workq_xnew (void)
+{
+  struct workq *q = xzalloc (sizeof *q);
+  pthread_mutex_init (&q->lock, NULL);
+  pthread_cond_init (&q->cond, NULL);
+  return q;
+}
+
+void
+workq_free (struct workq *q)
+{
+  if (q)
+    {
+      for (idx_t i = 0; i < q->n; i++)
+        free (q->items[i].path);
+      free (q->items);
+      pthread_cond_destroy (&q->cond);
+      pthread_mutex_destroy (&q->lock);
+      free (q);
+    }
+}
+
+void
+workq_push (struct workq *q, struct work const *items, idx_t n)
+{
+  if (n == 0)
+    return;
+  pthread_mutex_lock (&q->lock);
+  if (q->size - q->n < n)
+    q->items = xpalloc (q->items, &q->size, n - (q->size - q->n), -1,
+                        sizeof *q->items);
+  for (idx_t i = n; 0 < i; i--)
+    q->items[q->n++] = items[i - 1];
+  pthread_cond_broadcast (&q->cond);
+  pthread_mutex_unlock (&q->lock);
+}
+
+bool
+workq_pop (struct workq *q, struct work *item)
+{
+  bool got = false;
+  pthread_mutex_lock (&q->lock);
+  while (!q->stopped && q->n == 0 && 0 < q->busy)
+    pthread_cond_wait (&q->cond, &q->lock);
+  if (!q->stopped && 0 < q->n)
+    {
+      *item = q->items[--q->n];
+      q->busy++;
+      got = true;
+    }
+  pthread_mutex_unlock (&q->lock);
+  return got;
+}
+
+void
+workq_done (struct workq *q)
+{
+  pthread_mutex_lock (&q->lock);
+  q->busy--;
+  if (q->busy == 0 && q->n == 0)
+    pthread_cond_broadcast (&q->cond);
+  pthread_mutex_unlock (&q->lock);
+}
+
+void
+workq_stop (struct workq *q)
+{
+  pthread_mutex_lock (&q->lock);
+  q->stopped = true;
+  pthread_cond_broadcast (&q->cond);
+  pthread_mutex_unlock (&q->lock);
+}

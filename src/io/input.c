@@ -1,0 +1,264 @@
+/* input.c: chunked reading by mmap or read (see input.h).  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "minmax.h"
+#include "safe-read.h"
+#include "xalloc.h"
+
+#include "io/input.h"
+
+struct input_reader
+{
+  int fd;
+  struct stat st;
+  struct input_params const *params;
+  bool mapped;       /* this file is read through mappings */
+  bool eof;          /* read(): end of file seen */
+
+  /* read() mode: BUF[0..LEN) holds the file's bytes from offset START.  */
+  char *buf;
+  idx_t bufsize;
+  idx_t len;
+  off_t start;
+
+  /* mmap mode: MAP[0..MAPLEN) maps the file from offset MAPOFF.  */
+  char *map;
+  idx_t maplen;
+  off_t mapoff;
+
+  /* SIGBUS recovery for the current mapping.  */
+  sigjmp_buf env;
+};
+
+/* Keep at most this much read buffer between files: one huge line from a
+   pipe should not pin its memory for the rest of the run.  */
+enum { READ_BUF_KEEP = 4 << 20 };
+
+static idx_t
+page_size (void)
+{
+  return sysconf (_SC_PAGESIZE);
+}
+
+struct input_reader *
+input_reader_xnew (void)
+{
+  struct input_reader *rd = xzalloc (sizeof *rd);
+  rd->fd = -1;
+  return rd;
+}
+
+void
+input_reader_free (struct input_reader *rd)
+{
+  if (rd)
+    {
+      input_end (rd);
+      free (rd->buf);
+      free (rd);
+    }
+}
+
+void
+input_begin (struct input_reader *rd, int fd, struct stat const *st,
+             struct input_params const *params)
+{
+  rd->fd = fd;
+  rd->st = *st;
+  rd->params = params;
+  rd->mapped = (S_ISREG (st->st_mode) && 0 <= params->mmap_min
+                && params->mmap_min <= st->st_size && 0 < st->st_size);
+  rd->eof = false;
+  rd->len = 0;
+  rd->start = 0;
+  rd->map = NULL;
+  rd->maplen = 0;
+  rd->mapoff = 0;
+}
+
+void
+input_end (struct input_reader *rd)
+{
+  if (rd->map)
+    munmap (rd->map, rd->maplen);
+  rd->map = NULL;
+  rd->maplen = 0;
+  if (READ_BUF_KEEP < rd->bufsize)
+    {
+      free (rd->buf);
+      rd->buf = NULL;
+      rd->bufsize = 0;
+    }
+  rd->fd = -1;
+}
+
+/* Map the file from offset OFF (page aligned) for LEN bytes.  */
+static int
+remap (struct input_reader *rd, off_t off, idx_t len)
+{
+  if (rd->map)
+    munmap (rd->map, rd->maplen);
+  rd->map = NULL;
+  rd->maplen = 0;
+  void *p = mmap (NULL, len, PROT_READ, MAP_PRIVATE, rd->fd, off);
+  if (p == MAP_FAILED)
+    return errno;
+  rd->map = p;
+  rd->maplen = len;
+  rd->mapoff = off;
+  return 0;
+}
+
+static int
+next_mapped (struct input_reader *rd, off_t keep, off_t need, char eol,
+             struct input_chunk *ch)
+{
+  off_t size = rd->st.st_size;
+  if (size <= need)
+    return 0;
+  off_t off = keep - keep % page_size ();
+  idx_t len = MIN (size - off, rd->params->window);
+  for (;;)
+    {
+      int e = remap (rd, off, len);
+      if (e)
+        return -e;
+      /* A line longer than the window: widen the window until it holds
+         the line's end.  (memrchr reads the mapping: the caller's guard
+         covers a file that shrank.)  */
+      char const *last = memrchr (rd->map + (need - off), eol,
+                                  len - (need - off));
+      if (last || off + len == size)
+        break;
+      len = size - off < 2 * len ? size - off : 2 * len;
+    }
+  *ch = (struct input_chunk) { .buf = rd->map, .len = len, .start = off,
+                               .eof = off + len == size, .mapped = true };
+  return 1;
+}
+
+static int
+next_read (struct input_reader *rd, off_t keep, off_t need, char eol,
+           struct input_chunk *ch)
+{
+  /* Drop what the caller no longer needs.  */
+  idx_t drop = keep - rd->start;
+  if (0 < drop)
+    {
+      memmove (rd->buf, rd->buf + drop, rd->len - drop);
+      rd->len -= drop;
+      rd->start = keep;
+    }
+  if (rd->eof)
+    {
+      if (rd->start + rd->len <= need)
+        return 0;
+      goto done;
+    }
+
+  for (;;)
+    {
+      /* Ask for the rest of a regular file at once (plus one byte, so a
+         short count tells us the end is reached), else a stream-sized
+         read.  */
+      idx_t want = rd->params->read_size;
+      if (S_ISREG (rd->st.st_mode))
+        {
+          off_t left = rd->st.st_size - (rd->start + rd->len);
+          if (0 < left && left < IDX_MAX / 2)
+            want = MAX (want, left + 1);
+        }
+      if (rd->bufsize - rd->len < want)
+        rd->buf = xpalloc (rd->buf, &rd->bufsize,
+                           want - (rd->bufsize - rd->len), -1, 1);
+      idx_t room = rd->bufsize - rd->len;
+      ptrdiff_t n = safe_read (rd->fd, rd->buf + rd->len, room);
+      if (n < 0)
+        return -errno;
+      char const *fresh = rd->buf + rd->len;
+      rd->len += n;
+      if (n == 0
+          || (S_ISREG (rd->st.st_mode) && 0 < rd->st.st_size && n < room))
+        {
+          /* A regular file that read short is at its end.  */
+          rd->eof = true;
+          if (rd->start + rd->len <= need)
+            return 0;
+          break;
+        }
+      if (memchr (fresh, eol, n))
+        break;
+    }
+ done:
+  *ch = (struct input_chunk) { .buf = rd->buf, .len = rd->len,
+                               .start = rd->start, .eof = rd->eof,
+                               .mapped = false };
+  return 1;
+}
+
+int
+input_next (struct input_reader *rd, off_t keep, off_t need, char eol,
+            struct input_chunk *ch)
+{
+  return (rd->mapped
+          ? next_mapped (rd, keep, need, eol, ch)
+          : next_read (rd, keep, need, eol, ch));
+}
+
+/* The reader armed in this thread, if any.  Thread-local by necessity:
+   the SIGBUS handler runs in the faulting thread and must find that
+   thread's reader; no other thread ever sees it.  */
+static _Thread_local struct input_reader *armed;
+
+static void
+sigbus_handler (int sig, siginfo_t *info, void *ctx)
+{
+  (void) ctx;
+  struct input_reader *rd = armed;
+  char const *addr = info->si_addr;
+  if (rd && rd->map && rd->map <= addr && addr < rd->map + rd->maplen)
+    {
+      armed = NULL;
+      siglongjmp (rd->env, 1);
+    }
+  /* Not ours: die of it as if no handler were installed.  */
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+void
+input_sigbus_init (void)
+{
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_sigaction = sigbus_handler;
+  /* SA_NODEFER: siglongjmp out of the handler without restoring the
+     signal mask (sigsetjmp (..., 0) is cheaper: no system call), so
+     SIGBUS must not be blocked while the handler runs.  */
+  sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+  sigemptyset (&sa.sa_mask);
+  sigaction (SIGBUS, &sa, NULL);
+}
+
+sigjmp_buf *
+input_guard (struct input_reader *rd)
+{
+  armed = rd;
+  return &rd->env;
+}
+
+void
+input_unguard (struct input_reader *rd)
+{
+  (void) rd;
+  armed = NULL;
+}

@@ -1,0 +1,17 @@
+#!/bin/sh
+# Like differential-c.sh in a UTF-8 locale (UTF mode, invalid bytes never
+# match, caseless matching beyond ASCII), with UTF-8 specific patterns.
+. "${srcdir=.}/tests/init.sh"
+. "$srcdir/tests/grab/mktree.sh"
+. "$srcdir/tests/grab/difflib.sh"
+require_utf8_locale_
+
+mktree_
+for opts in '' -i -v -c -o -w -x '-o -i' '-b -o' -n --color=always; do
+  cat "$srcdir/tests/grab/patterns.txt" "$srcdir/tests/grab/patterns-utf8.txt" |
+  while IFS= read -r pat; do
+    diff_run_ "$UTF8_LOCALE" "-r $opts" "$pat" tree
+  done
+done
+diff_report_ || fail=1
+Exit ${fail-0}
