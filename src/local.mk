@@ -25,6 +25,8 @@ src_grabrat_SOURCES = \
   src/applets/grab/grab.h \
   src/applets/grab/order.c \
   src/applets/grab/order.h \
+  src/applets/grab/pcre2-literal.c \
+  src/applets/grab/pcre2-literal.h \
   src/applets/grab/pcre2-scope.c \
   src/applets/grab/pcre2-scope.h \
   src/applets/grab/print.c \

@@ -35,3 +35,18 @@ grab_tests = \
 all_tests += $(grab_tests)
 EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \
   tests/grab/patterns.txt tests/grab/patterns-utf8.txt tests/grab/options.txt
+
+# C unit tests of grab's modules.
+check_PROGRAMS += tests/unit/test-search tests/unit/test-pcre2-syntax
+unit_cppflags = $(AM_CPPFLAGS) -I$(top_srcdir)/src -I$(top_srcdir)/src/applets/grab
+tests_unit_test_search_SOURCES = tests/unit/test-search.c \
+  src/applets/grab/search.c
+tests_unit_test_search_CPPFLAGS = $(unit_cppflags)
+tests_unit_test_search_CFLAGS = $(WARN_CFLAGS)
+tests_unit_test_search_LDADD = lib/libgnu.a
+tests_unit_test_pcre2_syntax_SOURCES = tests/unit/test-pcre2-syntax.c \
+  src/applets/grab/pcre2-scope.c src/applets/grab/pcre2-literal.c
+tests_unit_test_pcre2_syntax_CPPFLAGS = $(unit_cppflags)
+tests_unit_test_pcre2_syntax_CFLAGS = $(WARN_CFLAGS) $(PCRE2_CFLAGS)
+tests_unit_test_pcre2_syntax_LDADD = lib/libgnu.a $(PCRE2_LIBS)
+TESTS += tests/unit/test-search tests/unit/test-pcre2-syntax

@@ -7,6 +7,7 @@
 . "$srcdir/tests/grab/difflib.sh"
 
 mktree_
+ORDERED=yes
 while IFS= read -r opts; do
   while IFS= read -r pat; do
     diff_run_ C "-r $opts" "$pat" tree

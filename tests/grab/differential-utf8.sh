@@ -7,6 +7,7 @@
 require_utf8_locale_
 
 mktree_
+ORDERED=yes
 for opts in '' -i -v -c -o -w -x '-o -i' '-b -o' -n --color=always; do
   cat "$srcdir/tests/grab/patterns.txt" "$srcdir/tests/grab/patterns-utf8.txt" |
   while IFS= read -r pat; do

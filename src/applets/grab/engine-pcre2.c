@@ -21,6 +21,7 @@
 #include "xalloc.h"
 
 #include "engine.h"
+#include "pcre2-literal.h"
 #include "pcre2-scope.h"
 
 struct pre
@@ -32,6 +33,8 @@ struct pre
   bool utf8;
   char eol;
   idx_t minlen;
+  bool has_lit;         /* every match contains LIT */
+  struct literal lit;
 };
 
 struct pscratch
@@ -185,6 +188,15 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
   p->eol = pat->eol;
   /* Failing JIT is not an error: the interpreter gives the same answers. */
   p->jit = pcre2_jit_compile (c, PCRE2_JIT_COMPLETE) == 0;
+  /* A required-literal prefilter pays when PCRE2 has no first code unit
+     to scan for itself (the JIT's own scan for one is as fast as ours), or
+     when the pattern must go line by line anyway.  */
+  uint32_t first = 0;
+  pcre2_pattern_info (c, PCRE2_INFO_FIRSTCODETYPE, &first);
+  if (pat->n == 1 && (first == 0 || scope == SCOPE_LINE))
+    p->has_lit = pcre2_required_literal (pat->pats[0], pat->lens[0],
+                                         pat->literal, pat->icase, pat->utf8,
+                                         &p->lit);
   uint32_t minlen = 0;
   pcre2_pattern_info (c, PCRE2_INFO_MINLENGTH, &minlen);
   p->minlen = minlen;  /* characters; each is at least one byte */
@@ -199,6 +211,8 @@ pcre2_engine_free (void *re)
     {
       pcre2_code_free (p->code);
       pcre2_maketables_free (NULL, p->tables);
+      if (p->has_lit)
+        literal_free (&p->lit);
       free (p);
     }
 }
@@ -345,6 +359,30 @@ find_by_line (struct pre const *p, struct pscratch *s, char const *buf,
   return 0;
 }
 
+/* Find the lines that hold the required literal, and match only them (line
+   by line, so the scope does not matter).  */
+static int
+find_by_literal (struct pre const *p, struct pscratch *s, char const *buf,
+                 idx_t len, idx_t start, struct span *m)
+{
+  for (idx_t pos = start; pos < len; )
+    {
+      char const *q = literal_find (&p->lit, buf + pos, len - pos);
+      if (!q)
+        return 0;
+      idx_t at = q - buf;
+      char const *prev = memrchr (buf + pos, p->eol, at - pos);
+      idx_t from = prev ? prev - buf + 1 : pos;
+      char const *e = memchr (buf + at, p->eol, len - at);
+      idx_t end = e ? e - buf + 1 : len;
+      int r = find_by_line (p, s, buf, end, from, m);
+      if (r != 0)
+        return r;
+      pos = end;
+    }
+  return 0;
+}
+
 static int
 pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
                    idx_t start, struct span *m)
@@ -352,6 +390,8 @@ pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
   struct pre const *p = re;
   struct pscratch *s = scratch;
   s->err = NULL;
+  if (p->has_lit)
+    return find_by_literal (p, s, buf, len, start, m);
   if (p->scope == SCOPE_LINE)
     return find_by_line (p, s, buf, len, start, m);
 

@@ -1,0 +1,393 @@
+/* pcre2-literal.c: required literals of PCRE2 patterns (see
+   pcre2-literal.h).  The pattern is read as a top-level sequence: runs of
+   plain characters that nothing makes optional are required; anything we
+   do not fully understand ends a run, and an alternation or an option
+   change at the top level means there is no required literal at all.  */
+
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "c-ctype.h"
+#include "xalloc.h"
+
+#include "pcre2-literal.h"
+
+/* Shortest literal worth a prefilter: PCRE2's JIT already looks for a
+   pattern's first and required bytes on its own.  */
+enum { LITERAL_MIN = 2 };
+
+/* Bytes from most to least frequent in source code and text; bytes not
+   listed are rarer than all of these.  The rarest byte of a literal is
+   the one memchr looks for.  */
+static char const frequent[] =
+  " etaoinsrlcdhupmfgbyw_\n.,;()=\t\"'x0123456789-*/kv{}ETAOINSRLCDHUPMFG"
+  "BYW[]<>:&|!#+%?@$\\^~`jqzJQZKVX";
+
+static int
+rank (unsigned char c)
+{
+  char const *p = c ? strchr (frequent, c) : NULL;
+  return p ? (int) (sizeof frequent - (p - frequent)) : 0;
+}
+
+struct run
+{
+  char *buf;
+  idx_t len, size;
+  char *best;
+  idx_t best_len;
+};
+
+/* Drop the last character of R (all its bytes, if it is multibyte).  */
+static void
+run_drop_char (struct run *r)
+{
+  while (0 < r->len && ((unsigned char) r->buf[r->len - 1] & 0xc0) == 0x80)
+    r->len--;
+  if (0 < r->len)
+    r->len--;
+}
+
+static void
+run_add (struct run *r, char c)
+{
+  if (r->len == r->size)
+    r->buf = xpalloc (r->buf, &r->size, 1, -1, 1);
+  r->buf[r->len++] = c;
+}
+
+/* End the current run, keeping it if it is the longest so far.  */
+static void
+run_end (struct run *r)
+{
+  if (r->best_len < r->len)
+    {
+      free (r->best);
+      r->best = xmemdup (r->buf, r->len);
+      r->best_len = r->len;
+    }
+  r->len = 0;
+}
+
+/* If P[I] starts a quantifier, return the index after it (with any lazy
+   '?' or possessive '+' suffix) and set *OPTIONAL if it lets the item
+   before it be absent; else return I.  */
+static idx_t
+quantifier (char const *p, idx_t n, idx_t i, bool *optional)
+{
+  if (n <= i)
+    return i;
+  idx_t j;
+  switch (p[i])
+    {
+    case '*': case '?':
+      *optional = true;
+      j = i + 1;
+      break;
+    case '+':
+      *optional = false;
+      j = i + 1;
+      break;
+    case '{':
+      {
+        /* {n}, {n,}, {n,m} (and {,m} in newer PCRE2); else a literal.  */
+        j = i + 1;
+        idx_t d0 = j;
+        while (j < n && c_isdigit (p[j]))
+          j++;
+        bool min_zero = d0 == j || (j == d0 + 1 && p[d0] == '0');
+        if (j < n && p[j] == ',')
+          {
+            j++;
+            while (j < n && c_isdigit (p[j]))
+              j++;
+          }
+        else if (d0 == j)
+          return i;
+        if (n <= j || p[j] != '}')
+          return i;
+        j++;
+        *optional = min_zero;
+      }
+      break;
+    default:
+      return i;
+    }
+  if (j < n && (p[j] == '?' || p[j] == '+'))
+    j++;
+  return j;
+}
+
+/* The index after the group or class that starts at P[I] ('(' or '['),
+   or N if it does not end.  */
+static idx_t
+skip_nested (char const *p, idx_t n, idx_t i)
+{
+  int depth = 0;
+  bool in_class = false;
+  for (; i < n; i++)
+    {
+      char c = p[i];
+      if (c == '\\')
+        {
+          if (i + 1 < n && p[i + 1] == 'Q')
+            {
+              char const *e = NULL;
+              for (idx_t k = i + 2; k + 1 < n && !e; k++)
+                if (p[k] == '\\' && p[k + 1] == 'E')
+                  e = p + k;
+              i = e ? e + 1 - p : n;
+            }
+          else
+            i++;
+          continue;
+        }
+      if (in_class)
+        {
+          if (c == ']')
+            {
+              in_class = false;
+              if (depth == 0)
+                return i + 1;
+            }
+          else if (c == '[' && i + 1 < n && p[i + 1] == ':')
+            {
+              char const *e = strstr (p + i + 2, ":]");
+              if (e && e < p + n)
+                i = e + 1 - p;
+            }
+          continue;
+        }
+      if (c == '[')
+        {
+          in_class = true;
+          if (i + 1 < n && p[i + 1] == '^')
+            i++;
+          if (i + 1 < n && p[i + 1] == ']')
+            i++;
+          if (depth == 0)
+            continue;
+        }
+      else if (c == '(')
+        depth++;
+      else if (c == ')')
+        depth--;
+      if (depth == 0 && !in_class)
+        return i + 1;
+    }
+  return n;
+}
+
+/* Read the top-level sequence of P into R's runs.  Return false if the
+   pattern has no required literal (a top-level alternation, an option
+   change, or something not understood).  */
+static bool
+scan (char const *p, idx_t n, struct run *r)
+{
+  for (idx_t i = 0; i < n; )
+    {
+      char c = p[i];
+      bool optional = false;
+      switch (c)
+        {
+        case '|':
+          return false;
+        case '(':
+          if (i + 2 < n && p[i + 1] == '?'
+              && (c_isalpha (p[i + 2]) || p[i + 2] == '-' || p[i + 2] == '^')
+              && p[i + 2] != 'P')
+            return false;   /* (?i) and friends */
+          if (i + 1 < n && p[i + 1] == '*')
+            return false;   /* (*VERB) */
+          run_end (r);
+          i = quantifier (p, n, skip_nested (p, n, i), &optional);
+          continue;
+        case '[':
+          run_end (r);
+          i = quantifier (p, n, skip_nested (p, n, i), &optional);
+          continue;
+        case '.': case '^': case '$':
+          run_end (r);
+          i = quantifier (p, n, i + 1, &optional);
+          continue;
+        case '*': case '+': case '?':
+          run_end (r);
+          i++;
+          continue;
+        case '{':
+          if (quantifier (p, n, i, &optional) != i)
+            {
+              run_end (r);
+              i = quantifier (p, n, i, &optional);
+              continue;
+            }
+          i++;
+          break;
+        case '\\':
+          {
+            if (n <= i + 1)
+              return false;
+            char e = p[i + 1];
+            if (e == 'Q')
+              {
+                idx_t k = i + 2;
+                for (; k < n && !(p[k] == '\\' && k + 1 < n
+                                  && p[k + 1] == 'E'); k++)
+                  run_add (r, p[k]);
+                i = k + 2;
+                if (n < i)
+                  i = n;
+                /* A quantifier after \E applies to the last character. */
+                idx_t after = quantifier (p, n, i, &optional);
+                if (after != i)
+                  {
+                    if (optional)
+                      run_drop_char (r);
+                    run_end (r);
+                    i = after;
+                  }
+                continue;
+              }
+            if (c_isalnum (e) || (unsigned char) e < 0x20
+                || 0x80 <= (unsigned char) e)
+              {
+                /* Classes, anchors, back references, character codes:
+                   none is a plain byte we can rely on.  Escapes with
+                   arguments (\x{41}, \p{L}, \g{1}, \k<n>, \cX, \12)
+                   would leave text that is not literal: give up.  */
+                run_end (r);
+                if (e == 'x' || e == 'o' || e == 'p' || e == 'P'
+                    || e == 'N' || e == 'g' || e == 'k' || e == 'c'
+                    || c_isdigit (e))
+                  return false;
+                i = quantifier (p, n, i + 2, &optional);
+                continue;
+              }
+            c = e;
+            i += 2;
+          }
+          break;
+        default:
+          i++;
+          break;
+        }
+      /* A plain character C; a quantifier may make it optional.  */
+      run_add (r, c);
+      idx_t after = quantifier (p, n, i, &optional);
+      if (after != i)
+        {
+          /* C is repeated: what comes before reaches its first copy and
+             what follows starts at its last, so a new run starts with
+             it (a multibyte character just ends the run).  */
+          if (optional)
+            run_drop_char (r);
+          run_end (r);
+          if (!optional && (unsigned char) c < 0x80)
+            run_add (r, c);
+          i = after;
+        }
+    }
+  run_end (r);
+  return true;
+}
+
+static void
+set_rare (struct literal *l)
+{
+  l->rare = 0;
+  int best = 1 << 30;
+  for (idx_t i = 0; i < l->len; i++)
+    {
+      unsigned char c = l->bytes[i];
+      /* Without case, look for a byte that has no other case.  */
+      if (l->icase && c_isalpha (c))
+        continue;
+      if (rank (c) < best)
+        {
+          best = rank (c);
+          l->rare = i;
+        }
+    }
+}
+
+bool
+pcre2_required_literal (char const *p, idx_t n, bool literal, bool icase,
+                        bool utf8, struct literal *l)
+{
+  struct run r = { 0 };
+  if (literal)
+    {
+      r.best = xmemdup (p, n ? n : 1);
+      r.best_len = n;
+    }
+  else if (!scan (p, n, &r))
+    {
+      free (r.buf);
+      free (r.best);
+      return false;
+    }
+  free (r.buf);
+  *l = (struct literal) { .bytes = r.best, .len = r.best_len,
+                          .icase = icase };
+  bool ok = LITERAL_MIN <= l->len;
+  /* Caseless: only ASCII case is easy to ignore, and the byte we look
+     for first must have no case at all.  In UTF mode even ASCII letters
+     have other cases outside ASCII ('k' and U+212A KELVIN SIGN), so there
+     the literal must have no letters.  */
+  for (idx_t i = 0; ok && icase && i < l->len; i++)
+    {
+      unsigned char c = l->bytes[i];
+      if (0x80 <= c || (utf8 && c_isalpha (c)))
+        ok = false;
+    }
+  if (ok)
+    {
+      set_rare (l);
+      if (icase && c_isalpha (l->bytes[l->rare]))
+        ok = false;
+    }
+  if (!ok)
+    literal_free (l);
+  return ok;
+}
+
+/* Whether A and B (N bytes each) are equal but for ASCII case.  */
+static bool
+caseless_eq (char const *a, char const *b, idx_t n)
+{
+  for (idx_t i = 0; i < n; i++)
+    if (c_tolower (a[i]) != c_tolower (b[i]))
+      return false;
+  return true;
+}
+
+char const *
+literal_find (struct literal const *l, char const *buf, idx_t len)
+{
+  idx_t rare = l->rare;
+  char c = l->bytes[rare];
+  char const *lim = buf + len;
+  for (char const *q = buf + rare; q < lim; q++)
+    {
+      q = memchr (q, c, lim - q);
+      if (!q)
+        return NULL;
+      char const *s = q - rare;
+      if (lim - s < l->len)
+        return NULL;
+      if (l->icase ? caseless_eq (s, l->bytes, l->len)
+                   : memcmp (s, l->bytes, l->len) == 0)
+        return s;
+    }
+  return NULL;
+}
+
+void
+literal_free (struct literal *l)
+{
+  free (l->bytes);
+  l->bytes = NULL;
+  l->len = 0;
+}

@@ -1,0 +1,185 @@
+/* test-pcre2-syntax.c: unit tests of grab's two readers of PCRE2 syntax.
+   pcre2-scope.c: a table of patterns and the scope each must get (a
+   pattern that could see past its line must never get a wider scope).
+   pcre2-literal.c: a table of required literals, then a property check
+   with PCRE2 itself: over many subjects, every match of the pattern
+   contains the literal.  */
+
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "pcre2-literal.h"
+#include "pcre2-scope.h"
+
+static int failures;
+
+static char const *const scope_name[] = { "BUFFER", "SPAN", "LINE" };
+
+static void
+check_scope (char const *pat, enum pcre2_scope want)
+{
+  enum pcre2_scope got = pcre2_pattern_scope (pat, strlen (pat));
+  if (got != want)
+    {
+      fprintf (stderr, "scope of '%s': got %s, want %s\n", pat,
+               scope_name[got], scope_name[want]);
+      failures++;
+    }
+}
+
+static void
+check_literal (char const *pat, bool icase, char const *want)
+{
+  struct literal l;
+  bool got = pcre2_required_literal (pat, strlen (pat), false, icase, false,
+                                     &l);
+  if (got != !!want
+      || (got && (l.len != (idx_t) strlen (want)
+                  || memcmp (l.bytes, want, l.len) != 0)))
+    {
+      fprintf (stderr, "literal of '%s': got '%.*s', want '%s'\n", pat,
+               got ? (int) l.len : 0, got ? l.bytes : "",
+               want ? want : "(none)");
+      failures++;
+    }
+  if (got)
+    literal_free (&l);
+}
+
+/* Every match of PAT in each of many subjects contains its literal.  */
+static void
+literal_property (char const *pat)
+{
+  struct literal l;
+  if (!pcre2_required_literal (pat, strlen (pat), false, false, false, &l))
+    return;
+  int ec;
+  PCRE2_SIZE eo;
+  pcre2_code *re = pcre2_compile ((PCRE2_SPTR) pat, PCRE2_ZERO_TERMINATED,
+                                  0, &ec, &eo, NULL);
+  if (!re)
+    {
+      fprintf (stderr, "bad test pattern '%s'\n", pat);
+      failures++;
+      literal_free (&l);
+      return;
+    }
+  pcre2_match_data *md = pcre2_match_data_create_from_pattern (re, NULL);
+  static char const alphabet[] = "ab.xy1{}2 _\\-";
+  char subj[12];
+  unsigned seed = 7;
+  for (int t = 0; t < 20000; t++)
+    {
+      int n = 1 + t % 11;
+      for (int i = 0; i < n; i++)
+        {
+          seed = seed * 1103515245 + 12345;
+          subj[i] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+        }
+      if (pcre2_match (re, (PCRE2_SPTR) subj, n, 0, 0, md, NULL) < 0)
+        continue;
+      PCRE2_SIZE *ov = pcre2_get_ovector_pointer (md);
+      bool found = false;
+      for (PCRE2_SIZE i = ov[0]; i + l.len <= ov[1] && !found; i++)
+        found = memcmp (subj + i, l.bytes, l.len) == 0;
+      if (!found)
+        {
+          fprintf (stderr, "'%s' matched '%.*s' without literal '%.*s'\n",
+                   pat, (int) (ov[1] - ov[0]), subj + ov[0], (int) l.len,
+                   l.bytes);
+          failures++;
+          break;
+        }
+    }
+  pcre2_match_data_free (md);
+  pcre2_code_free (re);
+  literal_free (&l);
+}
+
+int
+main (void)
+{
+  /* Nothing can see or match a newline.  */
+  check_scope ("foo", SCOPE_BUFFER);
+  check_scope ("^foo$", SCOPE_BUFFER);
+  check_scope ("\\bfo\\w+\\d", SCOPE_BUFFER);
+  check_scope ("[^\\n\"]*z", SCOPE_BUFFER);
+  check_scope ("[^\\s]+", SCOPE_BUFFER);
+  check_scope ("(?<!\\w)the(?=x)", SCOPE_BUFFER);
+  check_scope ("(?i)a.b", SCOPE_BUFFER);
+  check_scope ("(\\w)\\1", SCOPE_BUFFER);
+  check_scope ("\\Qa\\s\\E", SCOPE_BUFFER);
+  check_scope ("[a-z\\x{e9}]", SCOPE_BUFFER);
+  check_scope ("\\x41\\t", SCOPE_BUFFER);
+  check_scope ("(?#\\s)x", SCOPE_BUFFER);
+  check_scope ("[]\\s]", SCOPE_SPAN);
+  /* Consuming parts that may match a newline.  */
+  check_scope ("a\\sb", SCOPE_SPAN);
+  check_scope ("[^x]", SCOPE_SPAN);
+  check_scope ("\\D", SCOPE_SPAN);
+  check_scope ("\\n", SCOPE_SPAN);
+  check_scope ("\\x0a", SCOPE_SPAN);
+  check_scope ("\\x{a}", SCOPE_SPAN);
+  check_scope ("\\012", SCOPE_SPAN);
+  check_scope ("\\cJ", SCOPE_SPAN);
+  check_scope ("[\\x00-\\x7f]", SCOPE_SPAN);
+  check_scope ("[[:space:]]", SCOPE_SPAN);
+  check_scope ("[^[:alpha:]]", SCOPE_SPAN);
+  check_scope ("(?s).", SCOPE_SPAN);
+  check_scope ("\\R", SCOPE_SPAN);
+  check_scope ("\\p{Cc}", SCOPE_SPAN);
+  /* Anything that may look past the line or depends on the subject.  */
+  check_scope ("(?<=\\s)foo", SCOPE_LINE);
+  check_scope ("foo(?=\\s*bar)", SCOPE_LINE);
+  check_scope ("(?<![^a])b", SCOPE_LINE);
+  check_scope ("\\Afoo", SCOPE_LINE);
+  check_scope ("foo\\z", SCOPE_LINE);
+  check_scope ("foo\\Z", SCOPE_LINE);
+  check_scope ("\\Gfoo", SCOPE_LINE);
+  check_scope ("a\\Kb", SCOPE_LINE);
+  check_scope ("a(*COMMIT)b", SCOPE_LINE);
+  check_scope ("(*CRLF)a", SCOPE_LINE);
+  check_scope ("(?-m)^a", SCOPE_LINE);
+  check_scope ("(?x) a # c", SCOPE_LINE);
+  check_scope ("(?^)a", SCOPE_LINE);
+  check_scope ("(?(1)a|b)", SCOPE_LINE);
+  check_scope ("(a)(?1)", SCOPE_LINE);
+  check_scope ("\\12", SCOPE_LINE);
+  check_scope ("[a", SCOPE_LINE);
+  check_scope ("\\", SCOPE_LINE);
+
+  check_literal ("foo", false, "foo");
+  check_literal ("\\w+_RESUME", false, "_RESUME");
+  check_literal ("a+bcd", false, "abcd");
+  check_literal ("ab?cd", false, "cd");
+  check_literal ("x{0}yz", false, "yz");
+  check_literal ("\\d{3}ab", false, "ab");
+  check_literal ("[\\s\\S]{2}x", false, NULL);
+  check_literal ("(fo)+barbaz", false, "barbaz");
+  check_literal ("foo|bar", false, NULL);
+  check_literal ("(?i)foo", false, NULL);
+  check_literal ("a\\.bc\\?", false, "a.bc?");
+  check_literal ("\\Qa*b\\E*c", false, "a*");
+  check_literal ("ab{2,3}cd", false, "bcd");
+  check_literal ("x\\x41yz", false, NULL);
+  check_literal ("foo\\d+bar", false, "foo");
+  check_literal ("__\\d", true, "__");
+  check_literal ("ab", true, NULL);   /* only letters: no caseless scan */
+  check_literal ("a{b}", false, "a{b}");
+
+  static char const *const props[] = {
+    "a+b.", "x?yz?", "1{2}\\.", "(ab)?xy", "[ab]{0,2}1_", "\\Q.x\\E?y",
+    "a{1,}b", "_\\d+{", "ab*a", "(?:xy)+ab", "a.?b", "\\-+x", "b{0}a{1}",
+    "a{,2}b",
+  };
+  for (size_t i = 0; i < sizeof props / sizeof *props; i++)
+    literal_property (props[i]);
+
+  return failures != 0;
+}
