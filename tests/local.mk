@@ -30,7 +30,18 @@ TESTS += $(all_tests)
 
 grab_tests = \
   tests/grab/differential-c.sh \
-  tests/grab/differential-utf8.sh
+  tests/grab/differential-utf8.sh \
+  tests/grab/operands.sh \
+  tests/grab/window.sh \
+  tests/grab/sigbus.sh \
+  tests/grab/deep-tree.sh \
+  tests/grab/sort-path.sh \
+  tests/grab/errors.sh \
+  tests/grab/original-options.sh \
+  tests/grab/interleave.sh \
+  tests/grab/small-files.sh \
+  tests/grab/binary.sh \
+  tests/grab/color.sh
 
 all_tests += $(grab_tests)
 EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \

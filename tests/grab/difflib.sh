@@ -12,29 +12,43 @@ to_grab_ ()
 }
 
 # diff_run_ LOCALE OPTS PATTERN OPERANDS...: compare one case.  Failures are
-# appended to ./mismatches.
+# appended to ./mismatches.  With COMPARE_STDERR=yes, diagnostics must be
+# the same too (grep: becomes grab:).  Standard input is the caller's
+# (use DIFF_STDIN=FILE to give both the same file).  REF_MODE=-E compares
+# with grep -E instead (grep -P takes only one pattern).  GRAB_OPTS are
+# given to grab only.
 diff_run_ ()
 {
   d_loc_=$1 d_opts_=$2 d_pat_=$3
   shift 3
   d_gopts_=$(to_grab_ "$d_opts_")
   # shellcheck disable=SC2086
-  LC_ALL=$d_loc_ grep -P -a $d_opts_ -e "$d_pat_" "$@" >exp.raw 2>exp.err
+  LC_ALL=$d_loc_ grep ${REF_MODE--P} -a $d_opts_ -e "$d_pat_" "$@" \
+    <"${DIFF_STDIN-/dev/null}" >exp.raw 2>exp.err
   estatus=$?
   tr '\0' '\n' <exp.raw | LC_ALL=C $REF_SORT >exp
   for n in ${THREADS-1 4}; do
     # shellcheck disable=SC2086
-    LC_ALL=$d_loc_ grab -n $n $d_gopts_ -e "$d_pat_" "$@" >got.raw 2>got.err
+    LC_ALL=$d_loc_ grab -n $n ${GRAB_OPTS-} $d_gopts_ -e "$d_pat_" "$@" \
+      <"${DIFF_STDIN-/dev/null}" >got.raw 2>got.err
     gstatus=$?
     tr '\0' '\n' <got.raw | LC_ALL=C $REF_SORT >got
+    if test "${COMPARE_STDERR-}" = yes; then
+      sed 's/^grep:/grab:/' exp.err >exp.err2
+      LC_ALL=C $REF_SORT exp.err2 >exp.errs
+      LC_ALL=C $REF_SORT got.err >got.errs
+    else
+      : >exp.errs; : >got.errs
+    fi
     if test $gstatus != $estatus \
-       || ! cmp -s exp got \
+       || ! cmp -s exp got || ! cmp -s exp.errs got.errs \
        || { test "$n" = 1 && test "${ORDERED-}" = yes \
             && ! cmp -s exp.raw got.raw; }; then
       {
         echo "=== LC_ALL=$d_loc_ grab -n $n $d_gopts_ -e '$d_pat_' $*"
         echo "    status grep=$estatus grab=$gstatus"
         diff exp.raw got.raw | head -n 10
+        diff exp.errs got.errs | head -n 6
       } >>mismatches
     fi
   done

@@ -1,0 +1,79 @@
+#!/bin/sh
+# Bad input gets grep's diagnostics and exit status 2, never a crash:
+# invalid regexes (the PCRE2 message with its offset), unreadable files
+# and directories, -q letting a match win over errors, bad option
+# arguments, write errors, standard output as an input.
+. "${srcdir=.}/tests/init.sh"
+
+echo foo >f || framework_failure_
+
+# Invalid regular expressions: PCRE2's message, the pattern, the offset.
+returns_ 2 grab 'a(' f 2>err || fail=1
+echo "grab: 'a(': missing closing parenthesis at offset 2" >exp
+compare exp err || fail=1
+printf 'foo\nb[ar\n' >pats
+returns_ 2 grab -f pats f 2>err || fail=1
+echo "grab: 'b[ar': missing terminating ] for character class at offset 4" \
+  >exp
+compare exp err || fail=1
+returns_ 2 grab '(?<=a+)b' f 2>/dev/null || fail=1
+returns_ 2 grab -f no-such-file f 2>err || fail=1
+echo 'grab: no-such-file: No such file or directory' >exp
+compare exp err || fail=1
+
+# Unreadable file and directory: reported, the rest still searched.
+require_unprivileged_
+mkdir -p d/sub && echo foo >d/sub/g && echo foo >d/unreadable \
+  && chmod 0 d/unreadable && mkdir d/closed && chmod 0 d/closed \
+  || framework_failure_
+for n in 1 4; do
+  $AS_USER grep -r foo d f >exp 2>experr
+  echo $? >>exp
+  $AS_USER grab -n $n -r foo d f >out 2>err
+  echo $? >>out
+  LC_ALL=C $REF_SORT out >outs; LC_ALL=C $REF_SORT exp >exps
+  compare exps outs || fail=1
+  sed 's/^grep:/grab:/' experr | LC_ALL=C $REF_SORT >exp
+  LC_ALL=C $REF_SORT err >errs
+  compare exp errs || fail=1
+done
+
+# -q: a match wins over errors (exit 0), otherwise errors give 2.
+returns_ 0 grab -q foo no-such f 2>/dev/null || fail=1
+returns_ 2 grab -q foo no-such 2>/dev/null || fail=1
+returns_ 1 grab -q bar f || fail=1
+returns_ 2 grab --no-messages foo no-such 2>err || fail=1
+compare /dev/null err || fail=1
+
+# Option arguments.
+for args in '-n 0' '-n x' '-A -1' '-B x' '-C 1x' '-m x' '--color=bogus' \
+            '--binary-files=x' '-d x' '-D x' '--sort=x'; do
+  # shellcheck disable=SC2086
+  returns_ 2 grab $args foo f 2>err || { echo "$args"; fail=1; }
+  test -s err || fail=1
+done
+returns_ 2 grab 2>err || fail=1
+printf '%s\n' "Try 'grab --help' for more information." >exp
+compare exp err || fail=1
+returns_ 2 grab -H foo f 2>err || fail=1
+grep 'Hyperscan' err >/dev/null || fail=1
+
+# Output errors: a full disk, a closed standard output.
+if test -w /dev/full; then
+  returns_ 2 grab foo f >/dev/full 2>err || fail=1
+  echo 'grab: write error: No space left on device' >exp
+  compare exp err || fail=1
+fi
+returns_ 2 grab foo f >&- 2>err || fail=1
+echo 'grab: write error: Bad file descriptor' >exp
+compare exp err || fail=1
+
+# Standard output is one of the inputs: grep's refusal.
+mkdir o && echo foo >o/a && : >o/out || framework_failure_
+grep -r foo o >>o/out 2>experr; echo $? >estatus
+: >o/out
+grab -r foo o >>o/out 2>err; echo $? >gstatus
+compare estatus gstatus || fail=1
+sed 's/^grep:/grab:/' experr >exp
+compare exp err || fail=1
+Exit ${fail-0}

@@ -1,0 +1,35 @@
+#!/bin/sh
+# Regular files shorter than the shortest possible match are skipped
+# without being opened, but only when that cannot change the output:
+# with -v, -c or --files-without-match they are searched, and an
+# unreadable one is still reported.
+. "${srcdir=.}/tests/init.sh"
+require_strace_
+
+mkdir d || framework_failure_
+echo tiny >d/small || framework_failure_
+echo 'a long enough line with needle' >d/large || framework_failure_
+
+opened ()
+{
+  strace -f -o trace -e trace=openat,open "$@" >o 2>&1
+  grep -c 'd/small"' trace
+}
+
+test "$(opened grab -r needle d)" = 0 || fail=1
+test "$(opened grab -r -v needle d)" = 1 || fail=1
+test "$(opened grab -r -c needle d)" = 1 || fail=1
+test "$(opened grab -r --files-without-match needle d)" = 1 || fail=1
+test "$(opened grab -r 'x*' d)" = 1 || fail=1
+
+grab -r -c needle d | LC_ALL=C $REF_SORT >out || fail=1
+printf 'd/large:1\nd/small:0\n' >exp
+compare exp out || fail=1
+
+# An unreadable small file is not silently skipped.
+require_unprivileged_
+chmod 0 d/small || framework_failure_
+returns_ 2 $AS_USER grab -r needle d >out 2>err || fail=1
+echo 'grab: d/small: Permission denied' >exp
+compare exp err || fail=1
+Exit ${fail-0}
