@@ -1,0 +1,68 @@
+#!/bin/sh
+# bench/grab.sh: grab against GNU grep -P, ripgrep and ugrep on the Linux
+# tree (bench/corpus.sh), in the same run, interleaved, as ratios
+# (contender time / grab time: above 1 means grab is faster).
+#   bench/grab.sh           race on the tree and on one big file
+#   bench/grab.sh --check   only check that grab -r -n 2 prints what
+#                           grep -P -a -r prints (sorted) for each pattern
+# ROUNDS (default 5) and THREADS (default 2) can be set in the environment.
+. "$(dirname "$0")/lib.sh"
+B=${GRABRAT_BENCH:-$HOME/.cache/grabrat-bench}
+T=$B/linux-source-6.1
+[ -d "$T" ] || { echo "no corpus: run bench/corpus.sh first" >&2; exit 1; }
+G=$GRABRAT_BUILD/grab
+J=${THREADS:-2}
+out=$(mktemp)
+trap 'rm -f "$out" "$out.2"' EXIT
+
+# name|options|pattern: what each pattern stresses.
+patterns='literal||PM_RESUME
+literal, many hits||return
+regex with a literal||\w+_RESUME
+regex, leading literal||struct \w+ \{
+caseless literal||(?i)pm_resume
+alternation||ERR_PTR|PTR_ERR
+whole words|-w|flags
+line by line (lookbehind)||(?<=\s)kmalloc\(
+no literal||\d{6,}
+every line, counted|-c|^
+invert, counted|-vc|e'
+
+if [ "${1-}" = --check ]; then
+  status=0
+  printf '%s\n' "$patterns" | while IFS='|' read -r name opts pat; do
+    # shellcheck disable=SC2086
+    "$G" -r -n "$J" $opts -e "$pat" "$T" | LC_ALL=C sort >"$out"
+    # shellcheck disable=SC2086
+    grep -P -a -r $opts -e "$pat" "$T" | LC_ALL=C sort >"$out.2"
+    if cmp -s "$out" "$out.2"; then
+      echo "same    $name: $opts '$pat' ($(wc -l <"$out") lines)"
+    else
+      echo "DIFFERS $name: $opts '$pat'"; status=1
+    fi
+  done
+  exit $status
+fi
+
+# Warm the page cache: every contender reads from memory.
+tar cf - "$T" >/dev/null 2>&1
+
+printf '%s\n' "$patterns" | while IFS='|' read -r name opts pat; do
+  q=$(printf "%s" "$pat" | sed "s/'/'\\\\''/g")
+  race "tree: $name: $opts '$pat'" \
+    "grab -n $J" "$G -r -n $J $opts -e '$q' $T >$out" \
+    "ripgrep -j$J" "rg -uuu -a -j$J --no-config $opts -e '$q' $T >$out" \
+    "ripgrep -P -j$J" "rg -uuu -a -P -j$J --no-config $opts -e '$q' $T >$out" \
+    "ugrep -P -J$J" "ugrep -r -a -P -J$J $opts -e '$q' $T >$out" \
+    "GNU grep -P" "grep -r -a -P $opts -e '$q' $T >$out"
+done
+
+cat "$B/big.txt" >/dev/null
+for pat in PM_RESUME '\w+_RESUME' 'struct \w+ \{'; do
+  q=$(printf "%s" "$pat" | sed "s/'/'\\\\''/g")
+  race "one 1.1 GiB file: '$pat'" \
+    "grab" "$G -e '$q' $B/big.txt >$out" \
+    "ripgrep" "rg -a --no-config -e '$q' $B/big.txt >$out" \
+    "ugrep -P" "ugrep -a -P -e '$q' $B/big.txt >$out" \
+    "GNU grep -P" "grep -a -P -e '$q' $B/big.txt >$out"
+done
