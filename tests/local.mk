@@ -41,7 +41,8 @@ grab_tests = \
   tests/grab/interleave.sh \
   tests/grab/small-files.sh \
   tests/grab/binary.sh \
-  tests/grab/color.sh
+  tests/grab/color.sh \
+  tests/grab/valgrind.sh
 
 all_tests += $(grab_tests)
 EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \

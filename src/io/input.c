@@ -39,6 +39,12 @@ struct input_reader
   sigjmp_buf env;
 };
 
+/* Zeroed bytes kept after the data in the read buffer: vectorized
+   searchers (PCRE2's JIT, memchr) may load a few bytes past the end of
+   what they were given; those bytes must at least be initialized (else
+   valgrind reports the JIT's compares as depending on garbage).  */
+enum { READ_PAD = 64 };
+
 /* Keep at most this much read buffer between files: one huge line from a
    pipe should not pin its memory for the rest of the run.  */
 enum { READ_BUF_KEEP = 4 << 20 };
@@ -177,15 +183,16 @@ next_read (struct input_reader *rd, off_t keep, off_t need, char eol,
           if (0 < left && left < IDX_MAX / 2)
             want = MAX (want, left + 1);
         }
-      if (rd->bufsize - rd->len < want)
+      if (rd->bufsize - rd->len < want + READ_PAD)
         rd->buf = xpalloc (rd->buf, &rd->bufsize,
-                           want - (rd->bufsize - rd->len), -1, 1);
-      idx_t room = rd->bufsize - rd->len;
+                           want + READ_PAD - (rd->bufsize - rd->len), -1, 1);
+      idx_t room = rd->bufsize - rd->len - READ_PAD;
       ptrdiff_t n = safe_read (rd->fd, rd->buf + rd->len, room);
       if (n < 0)
         return -errno;
       char const *fresh = rd->buf + rd->len;
       rd->len += n;
+      memset (rd->buf + rd->len, 0, READ_PAD);
       if (n == 0
           || (S_ISREG (rd->st.st_mode) && 0 < rd->st.st_size && n < room))
         {

@@ -542,12 +542,10 @@ grab_main (int argc, char **argv)
           }
         break;
       case EXCLUDE_DIR_OPTION:
-        {
-          char *d = xstrdup (optarg);
-          for (size_t l = strlen (d); 1 < l && d[l - 1] == '/'; l--)
-            d[l - 1] = '\0';
-          add_exclude_both (o.excluded_dir, d, 0);
-        }
+        /* argv's strings are ours to change (grep does this too).  */
+        for (size_t l = strlen (optarg); 1 < l && optarg[l - 1] == '/'; l--)
+          optarg[l - 1] = '\0';
+        add_exclude_both (o.excluded_dir, optarg, 0);
         break;
       case FILES_WITH_MATCHES_OPTION:
         opt_l = true;
@@ -676,7 +674,7 @@ grab_main (int argc, char **argv)
   if ((o.search.max_count <= 0
        || (only_empty && o.search.invert && !line_x && !word))
       && o.list != LIST_NONMATCHING)
-    return EXIT_FAILURE;
+    exit (EXIT_FAILURE);
 
   bool utf8 = utf8_locale ();
   if (1 < MB_CUR_MAX && !utf8)
@@ -779,8 +777,25 @@ grab_main (int argc, char **argv)
     }
 
   bool matched = run.matched;
-  if (o.exit_on_match && matched)
-    return EXIT_SUCCESS;
-  return run.error_seen ? EXIT_TROUBLE : matched ? EXIT_SUCCESS
-                                                 : EXIT_FAILURE;
+  int status = (o.exit_on_match && matched ? EXIT_SUCCESS
+                : run.error_seen ? EXIT_TROUBLE
+                : matched ? EXIT_SUCCESS : EXIT_FAILURE);
+
+  /* Free what the run allocated, so leak checkers see none.  */
+  workq_free (run.q);
+  pthread_mutex_destroy (&run.out_lock);
+  run.eng->free ((void *) run.re);
+  for (idx_t i = 0; i < pats.n; i++)
+    free (pats.pats[i]);
+  free (pats.pats);
+  free (pats.lens);
+  free (o.groups);
+  for (int cmd = 0; cmd < 2; cmd++)
+    {
+      if (o.excluded[cmd])
+        free_exclude (o.excluded[cmd]);
+      if (o.excluded_dir[cmd])
+        free_exclude (o.excluded_dir[cmd]);
+    }
+  return status;
 }

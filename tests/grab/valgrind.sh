@@ -1,0 +1,31 @@
+#!/bin/sh
+# grab runs clean under valgrind's memcheck (no invalid access, no use of
+# uninitialized bytes, no definite leak) on the read and the mmap paths,
+# with one and several threads, for the main output modes.
+. "${srcdir=.}/tests/init.sh"
+. "$srcdir/tests/grab/mktree.sh"
+
+command -v valgrind >/dev/null || skip_ "valgrind missing"
+valgrind --version >/dev/null 2>&1 || skip_ "valgrind does not run"
+grab --version | grep -q '^grab' || framework_failure_
+# A sanitizer build cannot run under valgrind.
+if readelf -d "$abs_top_builddir/src/grabrat" 2>/dev/null | grep -q asan; then
+  skip_ "sanitizer build"
+fi
+
+mktree_
+awk 'BEGIN { for (i = 0; i < 40000; i++) print "big line " i " foo_end" }' \
+  >tree/big || framework_failure_   # over 1 MiB: mapped
+vg="valgrind -q --error-exitcode=99 --leak-check=full
+    --errors-for-leak-kinds=definite"
+for args in '-n 1 -r foo tree' '-n 4 -r -C1 --line-number fo+|bar tree' \
+            '-n 1 -r -o -i \w+_end tree' '-n 3 -r -c -v x tree' \
+            '-n 2 -r --sort=path -l the tree' '-n 1 -r -O -o (?<=\s)foo tree' \
+            '-n 2 -L -L -L -L -L -L -L -L -L -L -L -L -L -L -c end tree/big'; do
+  # shellcheck disable=SC2086
+  $vg grab $args >out 2>err
+  status=$?
+  test $status = 99 && { echo "valgrind: grab $args"; cat err; fail=1; }
+  test $status = 2 && { cat err; fail=1; }
+done
+Exit ${fail-0}
