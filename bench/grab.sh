@@ -5,6 +5,7 @@
 #   bench/grab.sh           race on the tree and on one big file
 #   bench/grab.sh --check   only check that grab -r -n 2 prints what
 #                           grep -P -a -r prints (sorted) for each pattern
+#   bench/grab.sh --mmap    read vs mmap by file size (for MMAP_MIN)
 # ROUNDS (default 5) and THREADS (default 2) can be set in the environment.
 . "$(dirname "$0")/lib.sh"
 B=${GRABRAT_BENCH:-$HOME/.cache/grabrat-bench}
@@ -42,6 +43,22 @@ if [ "${1-}" = --check ]; then
     fi
   done
   exit $status
+fi
+
+if [ "${1-}" = --mmap ]; then
+  # 64 MiB of C source cut into files of each size; which is faster?
+  d=$(mktemp -d)
+  for size in 16384 262144 1048576 4194304 16777216; do
+    mkdir "$d/$size"
+    n=$((67108864 / size))
+    head -c 67108864 "$B/big.txt" | split -b "$size" -a 5 - "$d/$size/f"
+    cat "$d/$size"/* >/dev/null
+    race "$n files of $size bytes" \
+      "grab --mmap=never" "$G -r -n $J --mmap=never PM_RESUME $d/$size >$out" \
+      "grab --mmap=always" "$G -r -n $J --mmap=always PM_RESUME $d/$size >$out"
+  done
+  rm -rf "$d"
+  exit 0
 fi
 
 # Warm the page cache: every contender reads from memory.

@@ -173,14 +173,14 @@ next_read (struct input_reader *rd, off_t keep, off_t need, char eol,
 
   for (;;)
     {
-      /* Ask for the rest of a regular file at once (plus one byte, so a
-         short count tells us the end is reached), else a stream-sized
-         read.  */
+      /* Ask for the rest of a small regular file at once (plus one
+         byte, so a short count tells us the end is reached), else a
+         stream-sized read.  */
       idx_t want = rd->params->read_size;
       if (S_ISREG (rd->st.st_mode))
         {
           off_t left = rd->st.st_size - (rd->start + rd->len);
-          if (0 < left && left < IDX_MAX / 2)
+          if (0 < left && left < rd->params->read_whole)
             want = MAX (want, left + 1);
         }
       if (rd->bufsize - rd->len < want + READ_PAD)

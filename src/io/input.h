@@ -23,6 +23,7 @@ struct input_params
   idx_t window;     /* most bytes mapped at once (a line can stretch it) */
   off_t mmap_min;   /* map regular files at least this large; -1: never */
   idx_t read_size;  /* bytes asked of each read() on streams */
+  idx_t read_whole; /* a regular file shorter than this is read at once */
 };
 
 struct input_chunk

@@ -411,8 +411,10 @@ grab_worker (void *arg)
   w.pr = (struct printer) {
     .o = &run->o->print, .ob = &w.out, .eng = run->eng, .re = run->re,
     .scratch = w.scratch, .flush = flush_hook, .flush_ctx = &w,
-    /* Stream a file's output once it passes this size, rather than hold
-       it all (see DESIGN.md: bounded memory, files never interleave).  */
+    /* Stream a file's output once it passes this size rather than hold
+       it all: a memory bound, not a speed knob (one write per file is
+       what keeps output fast, and nearly every file's output is far
+       smaller).  */
     .flush_at = 1 << 20,
   };
   struct work it;
