@@ -818,6 +818,7 @@ grab_main (int argc, char **argv)
   free (pats.pats);
   free (pats.lens);
   free (o.groups);
+  free (o.print.colors.storage);
   for (int cmd = 0; cmd < 2; cmd++)
     {
       if (o.excluded[cmd])

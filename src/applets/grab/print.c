@@ -23,8 +23,8 @@ print_parse_colors (struct colors *c, char const *env)
 
   /* name=value:name=value..., values only digits and ';' (anything else
      ends the parse, keeping what came before, as grep does).  The strings
-     point into a copy that lives as long as the process.  */
-  char *q = strdup (env);
+     point into a copy, C->storage.  */
+  char *q = c->storage = strdup (env);
   if (!q)
     return;
   char *name = q, *val = NULL;

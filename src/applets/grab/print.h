@@ -21,6 +21,7 @@ struct colors
 {
   char const *ms, *mc, *fn, *ln, *bn, *se, *sl, *cx;
   bool rv, ne;
+  char *storage;   /* what the strings point into; free it when done */
 };
 
 struct print_opts
@@ -41,7 +42,7 @@ struct print_opts
 };
 
 /* Set *C to grep's defaults, changed by the GREP_COLORS value ENV (may be
-   NULL).  */
+   NULL).  C->storage is then malloc'd (or NULL).  */
 void print_parse_colors (struct colors *c, char const *env);
 
 struct printer

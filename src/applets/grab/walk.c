@@ -127,7 +127,7 @@ walk_dir (struct worker *w, struct work const *dir, int fd)
       closedir (d);
     }
 
-  if (o->sort_path)
+  if (o->sort_path && 1 < n)
     qsort (ents, n, sizeof *ents, entry_cmp);
 
   struct work *items = xnmalloc (n ? n : 1, sizeof *items);
