@@ -37,7 +37,12 @@ grab_tests = \
   tests/grab/deep-tree.sh \
   tests/grab/sort-path.sh \
   tests/grab/errors.sh \
-  tests/grab/original-options.sh \
+  tests/grab/option-O.sh \
+  tests/grab/option-l-O.sh \
+  tests/grab/option-s.sh \
+  tests/grab/option-S.sh \
+  tests/grab/option-I.sh \
+  tests/grab/option-n.sh \
   tests/grab/interleave.sh \
   tests/grab/small-files.sh \
   tests/grab/binary.sh \

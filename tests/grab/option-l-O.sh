@@ -1,0 +1,19 @@
+#!/bin/sh
+# -l with -O: one NAME:OFFSET line for every match, several in one line
+# included (the original grab's use); no name for a single file.
+. "${srcdir=.}/tests/init.sh"
+printf 'xx foo\nbar\nfoo foo\n' >a || framework_failure_
+printf 'a.b\naxb\n' >b || framework_failure_
+for n in 1 4; do
+  grab -n $n -l -O foo a >out || fail=1
+  printf '3\n11\n15\n' >exp
+  compare exp out || fail=1
+  grab -n $n --sort=path -l -O 'foo|a' a b >out || fail=1
+  printf 'a:3\na:8\na:11\na:15\nb:0\nb:4\n' >exp
+  compare exp out || fail=1
+done
+# -l alone: names, as grep -l.
+grab -l foo a b >out || fail=1
+echo a >exp
+compare exp out || fail=1
+Exit ${fail-0}
