@@ -41,6 +41,10 @@ src_grabrat_SOURCES = \
   src/applets/rat/rat.c \
   src/applets/sort/sort.c
 
+if HAVE_HYPERSCAN
+src_grabrat_SOURCES += src/applets/grab/engine-hs.c
+endif
+
 # The applets as links to the binary, so tests and users can run them in
 # place (src/grab ...).  The list must match 'grabrat --list' (a test checks).
 applet_names = grab rat sort

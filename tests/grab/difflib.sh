@@ -1,7 +1,9 @@
 # tests/grab/difflib.sh: run grab and GNU grep -P -a on the same inputs and
 # compare (sourced by the differential tests).  Option sets are written in
 # grep's letters and translated to grab's; output is compared sorted for
-# parallel runs and as is for -n 1 when ORDERED=yes.
+# parallel runs and as is for -n 1 when ORDERED=yes.  Every case runs with
+# each engine grab has (ENGINES overrides) and with -n 1 and -n 4
+# (THREADS overrides).
 
 # grep's option letters -> grab's long options where the letters differ.
 to_grab_ ()
@@ -27,9 +29,11 @@ diff_run_ ()
     <"${DIFF_STDIN-/dev/null}" >exp.raw 2>exp.err
   estatus=$?
   tr '\0' '\n' <exp.raw | LC_ALL=C $REF_SORT >exp
+  for e in ${ENGINES-$(grab_engine_opts_)}; do
+  e=$(engine_opt_ $e)
   for n in ${THREADS-1 4}; do
     # shellcheck disable=SC2086
-    LC_ALL=$d_loc_ grab -n $n ${GRAB_OPTS-} $d_gopts_ -e "$d_pat_" "$@" \
+    LC_ALL=$d_loc_ grab $e -n $n ${GRAB_OPTS-} $d_gopts_ -e "$d_pat_" "$@" \
       <"${DIFF_STDIN-/dev/null}" >got.raw 2>got.err
     gstatus=$?
     tr '\0' '\n' <got.raw | LC_ALL=C $REF_SORT >got
@@ -45,12 +49,13 @@ diff_run_ ()
        || { test "$n" = 1 && test "${ORDERED-}" = yes \
             && ! cmp -s exp.raw got.raw; }; then
       {
-        echo "=== LC_ALL=$d_loc_ grab -n $n $d_gopts_ -e '$d_pat_' $*"
+        echo "=== LC_ALL=$d_loc_ grab $e -n $n $d_gopts_ -e '$d_pat_' $*"
         echo "    status grep=$estatus grab=$gstatus"
         diff exp.raw got.raw | head -n 10
         diff exp.errs got.errs | head -n 6
       } >>mismatches
     fi
+  done
   done
 }
 

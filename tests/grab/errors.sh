@@ -55,8 +55,14 @@ done
 returns_ 2 grab 2>err || fail=1
 printf '%s\n' "Try 'grab --help' for more information." >exp
 compare exp err || fail=1
-returns_ 2 grab -H foo f 2>err || fail=1
-grep 'Hyperscan' err >/dev/null || fail=1
+# -H: a clear error in a build without Hyperscan.
+if grab --list-engines | grep -q hyperscan; then
+  grab -H foo f >out || fail=1
+  compare f out || fail=1
+else
+  returns_ 2 grab -H foo f 2>err || fail=1
+  grep 'Hyperscan' err >/dev/null || fail=1
+fi
 
 # Output errors: a full disk, a closed standard output.
 if test -w /dev/full; then

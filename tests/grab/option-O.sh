@@ -3,16 +3,18 @@
 # its first match (grep -b gives the line's); with -o, of each match.
 . "${srcdir=.}/tests/init.sh"
 printf 'xx foo\nbar\nfoo foo\n' >a || framework_failure_
+for e in $(grab_engine_opts_); do
 for n in 1 4; do
-  grab -n $n -O foo a >out || fail=1
+  grab $(engine_opt_ $e) -n $n -O foo a >out || fail=1
   printf '3:xx foo\n11:foo foo\n' >exp
   compare exp out || fail=1
-  grab -n $n --byte-offset -o foo a >out || fail=1
+  grab $(engine_opt_ $e) -n $n --byte-offset -o foo a >out || fail=1
   printf '3:foo\n11:foo\n15:foo\n' >exp
   compare exp out || fail=1
   # Context and -v lines have no match: the line's offset.
-  grab -n $n -O -A1 xx a >out || fail=1
+  grab $(engine_opt_ $e) -n $n -O -A1 xx a >out || fail=1
   printf '0:xx foo\n7-bar\n' >exp
   compare exp out || fail=1
+done
 done
 Exit ${fail-0}

@@ -4,13 +4,15 @@
 . "${srcdir=.}/tests/init.sh"
 printf 'xx foo\nbar\nfoo foo\n' >a || framework_failure_
 printf 'a.b\naxb\n' >b || framework_failure_
+for e in $(grab_engine_opts_); do
 for n in 1 4; do
-  grab -n $n -l -O foo a >out || fail=1
+  grab $(engine_opt_ $e) -n $n -l -O foo a >out || fail=1
   printf '3\n11\n15\n' >exp
   compare exp out || fail=1
-  grab -n $n --sort=path -l -O 'foo|a' a b >out || fail=1
+  grab $(engine_opt_ $e) -n $n --sort=path -l -O 'foo|a' a b >out || fail=1
   printf 'a:3\na:8\na:11\na:15\nb:0\nb:4\n' >exp
   compare exp out || fail=1
+done
 done
 # -l alone: names, as grep -l.
 grab -l foo a b >out || fail=1

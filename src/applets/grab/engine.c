@@ -10,10 +10,16 @@
 
 static struct engine_ops const *const engines[] = {
   &engine_pcre2,
+#if HAVE_HYPERSCAN
+  &engine_hs,
+#endif
 };
 
 char const *const engine_names[] = {
   "pcre2",
+#if HAVE_HYPERSCAN
+  "hyperscan",
+#endif
   NULL
 };
 

@@ -69,5 +69,8 @@ struct engine_ops const *engine_find (char const *name, char const **why);
 extern char const *const engine_names[];
 
 extern struct engine_ops const engine_pcre2;
+#if HAVE_HYPERSCAN
+extern struct engine_ops const engine_hs;
+#endif
 
 #endif

@@ -158,7 +158,9 @@ grab's own options (their letters differ from GNU grep's on purpose):\n\
   -L                        halve the mapping window (1 GiB; repeatable,\n\
                             down to 64 KiB) to bound memory per file\n\
   -I                        like --color=auto\n\
-  -H                        use the Hyperscan engine (not available yet)\n\
+  -H                        let Hyperscan find the candidate lines (when\n\
+                            built with it); PCRE2 still decides, so the\n\
+                            output is the same\n\
   -S, -F, --fixed-strings   PATTERNS are strings\n\
   -2, -P, --perl-regexp     accepted and ignored (always PCRE2)\n\
       --sort=path           print files in walk order (names sorted within\n\
@@ -635,12 +637,13 @@ grab_main (int argc, char **argv)
       char const *pat = argv[optind++];
       add_patterns (&pats, pat, strlen (pat));
     }
+  struct engine_ops const *eng = &engine_pcre2;
   if (hyperscan)
     {
       char const *why;
-      if (!engine_find ("hyperscan", &why))
-        error (EXIT_TROUBLE, 0, "-H: the Hyperscan engine is %s",
-               "not available yet");
+      eng = engine_find ("hyperscan", &why);
+      if (!eng)
+        error (EXIT_TROUBLE, 0, "-H: the Hyperscan engine is %s", why);
     }
 
   /* grep: no patterns at all (-f /dev/null) match nothing.  */
@@ -720,7 +723,7 @@ grab_main (int argc, char **argv)
     .literal = literal, .icase = icase, .word = word, .line = line_x,
     .utf8 = utf8, .eol = o.search.eol,
   };
-  struct grab_run run = { .o = &o, .eng = &engine_pcre2 };
+  struct grab_run run = { .o = &o, .eng = eng };
   char *err;
   run.re = run.eng->compile (&ep, &err);
   if (!run.re)
