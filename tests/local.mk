@@ -47,7 +47,8 @@ grab_tests = \
   tests/grab/small-files.sh \
   tests/grab/binary.sh \
   tests/grab/color.sh \
-  tests/grab/valgrind.sh
+  tests/grab/valgrind.sh \
+  tests/grab/debug.sh
 
 all_tests += $(grab_tests)
 EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \

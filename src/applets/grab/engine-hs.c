@@ -52,6 +52,8 @@ struct hre
   hs_database_t *db;   /* NULL: PCRE2 alone */
   void *pcre;          /* the PCRE2 engine's compiled form: the decider */
   char eol;
+  char const *why_not; /* why Hyperscan is not used (DB is NULL) */
+  char *description;   /* for --debug */
 };
 
 struct hscratch
@@ -129,21 +131,25 @@ hs_engine_compile (struct engine_pattern const *pat, char **err)
     }
 
   /* When would Hyperscan miss a line?  See the top of this file.  */
-  bool usable = (pat->eol == '\n'
-                 && 0 < engine_pcre2.min_length (pcre)
-                 && !(pat->utf8 && pat->icase));
-  for (idx_t i = 0; usable && i < pat->n && !pat->literal; i++)
+  h->why_not = (pat->eol != '\n' ? "-z"
+                : engine_pcre2.min_length (pcre) == 0
+                ? "the pattern can match the empty string"
+                : pat->utf8 && pat->icase ? "caseless in a UTF-8 locale"
+                : NULL);
+  for (idx_t i = 0; !h->why_not && i < pat->n && !pat->literal; i++)
     {
       /* \A, \z, \G mean the subject's bounds to Hyperscan (the buffer)
          but a line's to grep; (?-m) and verbs change what ^ and $ mean:
          pcre2-scope says SCOPE_LINE for those, and for lookaround that
          may see past a line.  */
       if (pcre2_pattern_scope (pat->pats[i], pat->lens[i]) == SCOPE_LINE)
-        usable = false;
-      if (pat->utf8 && !utf8_safe (pat->pats[i], pat->lens[i]))
-        usable = false;
+        h->why_not = "the pattern depends on where the subject starts or "
+                     "ends, or looks past a line";
+      else if (pat->utf8 && !utf8_safe (pat->pats[i], pat->lens[i]))
+        h->why_not = "in a UTF-8 locale, the pattern matches characters "
+                     "Hyperscan sees as bytes";
     }
-  if (!usable)
+  if (h->why_not)
     return h;
 
   /* -w and -x only narrow the matches: Hyperscan need not know.  */
@@ -154,9 +160,10 @@ hs_engine_compile (struct engine_pattern const *pat, char **err)
   char **exprs = xnmalloc (n, sizeof *exprs);
   for (unsigned i = 0; i < n; i++)
     {
-      flags[i] = (HS_FLAG_MULTILINE | HS_FLAG_SINGLEMATCH
+      /* (The literal API takes no MULTILINE or PREFILTER flag.)  */
+      flags[i] = (HS_FLAG_SINGLEMATCH
                   | (pat->icase ? HS_FLAG_CASELESS : 0)
-                  | (pat->literal ? 0 : HS_FLAG_PREFILTER));
+                  | (pat->literal ? 0 : HS_FLAG_MULTILINE | HS_FLAG_PREFILTER));
       ids[i] = i;
       lens[i] = pat->lens[i];
       exprs[i] = xmemdup (pat->pats[i], lens[i] + 1);
@@ -178,6 +185,7 @@ hs_engine_compile (struct engine_pattern const *pat, char **err)
       if (ce)
         h->api.free_compile_error (ce);
       h->db = NULL;
+      h->why_not = "Hyperscan cannot compile the pattern";
     }
   for (unsigned i = 0; i < n; i++)
     free (exprs[i]);
@@ -197,6 +205,7 @@ hs_engine_free (void *re)
       if (h->db)
         h->api.free_database (h->db);
       engine_pcre2.free (h->pcre);
+      free (h->description);
       if (h->api.handle)
         dlclose (h->api.handle);
       free (h);
@@ -307,6 +316,26 @@ hs_engine_min_length (void const *re)
   return engine_pcre2.min_length (h->pcre);
 }
 
+static char const *
+hs_engine_describe (void const *re)
+{
+  struct hre *h = (struct hre *) re;
+  if (!h->description)
+    {
+      char const *pd = engine_pcre2.describe (h->pcre);
+      char const *fmt = (h->db
+                         ? "hyperscan: candidate lines from Hyperscan, "
+                           "confirmed by %s%s"
+                         : "hyperscan: not used (%s); %s");
+      char const *a = h->db ? pd : h->why_not;
+      char const *b = h->db ? "" : pd;
+      int n = snprintf (NULL, 0, fmt, a, b);
+      h->description = xmalloc (n + 1);
+      snprintf (h->description, n + 1, fmt, a, b);
+    }
+  return h->description;
+}
+
 struct engine_ops const engine_hs = {
   .name = "hyperscan",
   .compile = hs_engine_compile,
@@ -316,4 +345,5 @@ struct engine_ops const engine_hs = {
   .find = hs_engine_find,
   .error = hs_engine_error,
   .min_length = hs_engine_min_length,
+  .describe = hs_engine_describe,
 };

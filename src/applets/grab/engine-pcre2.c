@@ -35,6 +35,7 @@ struct pre
   idx_t minlen;
   bool has_lit;         /* every match contains LIT */
   struct literal lit;
+  char *description;    /* for --debug */
 };
 
 struct pscratch
@@ -200,6 +201,19 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
   uint32_t minlen = 0;
   pcre2_pattern_info (c, PCRE2_INFO_MINLENGTH, &minlen);
   p->minlen = minlen;  /* characters; each is at least one byte */
+
+  static char const *const how[] = {
+    "whole buffers", "whole buffers, line-crossing matches checked",
+    "line by line"
+  };
+  char const *fmt = (p->has_lit
+                     ? "pcre2%s: %s; lines without '%.*s' skipped"
+                     : "pcre2%s: %s%.*s");
+  int n = snprintf (NULL, 0, fmt, p->jit ? " (JIT)" : "", how[scope],
+                    (int) p->lit.len, p->lit.bytes ? p->lit.bytes : "");
+  p->description = xmalloc (n + 1);
+  snprintf (p->description, n + 1, fmt, p->jit ? " (JIT)" : "", how[scope],
+            (int) p->lit.len, p->lit.bytes ? p->lit.bytes : "");
   return p;
 }
 
@@ -213,6 +227,7 @@ pcre2_engine_free (void *re)
       pcre2_maketables_free (NULL, p->tables);
       if (p->has_lit)
         literal_free (&p->lit);
+      free (p->description);
       free (p);
     }
 }
@@ -455,6 +470,13 @@ pcre2_engine_min_length (void const *re)
   return p->minlen;
 }
 
+static char const *
+pcre2_engine_describe (void const *re)
+{
+  struct pre const *p = re;
+  return p->description;
+}
+
 struct engine_ops const engine_pcre2 = {
   .name = "pcre2",
   .compile = pcre2_engine_compile,
@@ -464,4 +486,5 @@ struct engine_ops const engine_pcre2 = {
   .find = pcre2_engine_find,
   .error = pcre2_engine_error,
   .min_length = pcre2_engine_min_length,
+  .describe = pcre2_engine_describe,
 };

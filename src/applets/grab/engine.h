@@ -59,6 +59,9 @@ struct engine_ops
 
   /* The fewest bytes a match can have: shorter files need no search.  */
   idx_t (*min_length) (void const *re);
+
+  /* One line saying how RE will search (grab --debug).  */
+  char const *(*describe) (void const *re);
 };
 
 /* The engine called NAME, or NULL if this build has none by that name

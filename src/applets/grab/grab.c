@@ -55,6 +55,7 @@ enum
 {
   BINARY_FILES_OPTION = GRABRAT_LONGOPT_BASE,
   COLOR_OPTION,
+  DEBUG_OPTION,
   EXCLUDE_DIR_OPTION,
   EXCLUDE_FROM_OPTION,
   EXCLUDE_OPTION,
@@ -87,6 +88,7 @@ static struct option const long_options[] = {
   { "colour", optional_argument, NULL, COLOR_OPTION },
   { "context", required_argument, NULL, 'C' },
   { "count", no_argument, NULL, 'c' },
+  { "debug", no_argument, NULL, DEBUG_OPTION },
   { "dereference-recursive", no_argument, NULL, 'R' },
   { "devices", required_argument, NULL, 'D' },
   { "directories", required_argument, NULL, 'd' },
@@ -186,6 +188,9 @@ Miscellaneous:\n\
   -V, --version             display version information and exit\n\
       --help                display this help text and exit\n\
       --list-engines        list the engines this build has and exit\n\
+      --debug               say on standard error how the patterns will be\n\
+                            searched (engine, whole buffers or lines,\n\
+                            literal prefilter)\n\
 \n", stdout);
   fputs ("\
 Output control:\n\
@@ -371,6 +376,7 @@ grab_main (int argc, char **argv)
   bool opt_l = false, opt_s = false, hyperscan = false, literal = false;
   bool icase = false, word = false, line_x = false, recursive_seen = false;
   int color = 0;   /* 0 never, 1 always, 2 auto */
+  bool debug = false;
   int threads = 0;
   int c;
 
@@ -584,6 +590,9 @@ grab_main (int argc, char **argv)
       case LINE_NUMBER_OPTION:
         o.search.number = o.print.number = true;
         break;
+      case DEBUG_OPTION:
+        debug = true;
+        break;
       case LIST_ENGINES_OPTION:
         for (char const *const *e = engine_names; *e; e++)
           puts (*e);
@@ -728,6 +737,8 @@ grab_main (int argc, char **argv)
   run.re = run.eng->compile (&ep, &err);
   if (!run.re)
     error (EXIT_TROUBLE, 0, "%s", err);
+  if (debug)
+    error (0, 0, "%s", run.eng->describe (run.re));
 
   /* Files shorter than any match need no search, unless every file
      counts in the output (-v selects lines that do not match; -c prints a

@@ -1,0 +1,31 @@
+#!/bin/sh
+# --debug says how the patterns will be searched: whole buffers, with
+# line-crossing matches checked, or line by line; which literal prefilters
+# lines; and, with -H, whether Hyperscan finds the candidate lines (and
+# why not when it does not).
+. "${srcdir=.}/tests/init.sh"
+
+check ()
+{
+  want=$1; shift
+  grab --debug "$@" /dev/null 2>err
+  grep -F -- "$want" err >/dev/null || { echo "grab $*:"; cat err; fail=1; }
+}
+
+check 'pcre2 (JIT): whole buffers' foo
+check 'whole buffers, line-crossing matches checked' 'a\sb'
+check 'line by line' '\Afoo'
+check "lines without '_RESUME' skipped" '\w+_RESUME'
+check "line by line; lines without 'kmalloc(' skipped" '(?<=\s)kmalloc\('
+
+if grab --list-engines | grep -q hyperscan; then
+  check 'candidate lines from Hyperscan' -H foo
+  check 'candidate lines from Hyperscan' -H -F -e foo -e bar -e 'a.b'
+  check 'candidate lines from Hyperscan' -H -i 'foo|bar'
+  check 'not used (the pattern can match the empty string)' -H 'x*'
+  check 'not used (the pattern depends on where' -H '\Afoo'
+  LC_ALL=C.UTF-8 check 'not used (caseless in a UTF-8 locale)' -H -i foo
+  LC_ALL=C.UTF-8 check 'not used (in a UTF-8 locale' -H 'a.b'
+  LC_ALL=C.UTF-8 check 'candidate lines from Hyperscan' -H -F 'é'
+fi
+Exit ${fail-0}
