@@ -23,6 +23,8 @@ src_grabrat_SOURCES = \
   src/applets/grab/engine.h \
   src/applets/grab/grab.c \
   src/applets/grab/grab.h \
+  src/applets/grab/options.c \
+  src/applets/grab/options.h \
   src/applets/grab/order.c \
   src/applets/grab/order.h \
   src/applets/grab/pcre2-literal.c \

@@ -1,0 +1,601 @@
+/* options.c: grab's command line: the option table, --help, and the
+   parse into struct grab_opts and struct grab_cmdline.  Defaults and the
+   measured tuning constants live here.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "c-strcase.h"
+#include "error.h"
+#include "progname.h"
+#include "quote.h"
+#include "xalloc.h"
+#include "xstrtol.h"
+
+#include "system.h"
+#include "grab.h"
+#include "options.h"
+
+/* Files are mapped from this size on; smaller ones are read into a buffer
+   each worker reuses.  Mapping costs page faults and a TLB shoot-down per
+   unmap across threads, which only pays for big files.  'bench/grab.sh
+   --mmap' (2026-11-30, 2 vCPUs, 64 MiB cut into files, time of
+   --mmap=always over --mmap=never): 16 KiB files 6.66, 256 KiB 1.45,
+   1 MiB 0.92, 4 MiB 0.90, 16 MiB 0.86.  */
+enum { MMAP_MIN = 1 << 20 };
+
+/* The mapping window (-L halves it) and its floor.  */
+enum { WINDOW_DEFAULT = 1 << 30, WINDOW_MIN = 64 << 10 };
+
+/* read() size for pipes, other streams and files too big to be read at
+   once; files up to READ_WHOLE are read in one call.  Reading the 1.1 GiB
+   bench file in 128 KiB reads runs as fast as mapping it (ratio 0.99 in
+   the same bench); GNU grep measured 32 KiB to 1 MiB alike (its 96 KiB
+   GOOD_READSIZE_MIN).  */
+enum { STREAM_READ = 128 << 10, READ_WHOLE = 1 << 20 };
+
+enum
+{
+  BINARY_FILES_OPTION = GRABRAT_LONGOPT_BASE,
+  COLOR_OPTION,
+  DEBUG_OPTION,
+  EXCLUDE_DIR_OPTION,
+  EXCLUDE_FROM_OPTION,
+  EXCLUDE_OPTION,
+  FILES_WITH_MATCHES_OPTION,
+  FILES_WITHOUT_MATCH_OPTION,
+  GROUP_SEPARATOR_OPTION,
+  HELP_OPTION,
+  INCLUDE_OPTION,
+  LABEL_OPTION,
+  LINE_BUFFERED_OPTION,
+  LINE_NUMBER_OPTION,
+  LIST_ENGINES_OPTION,
+  MMAP_OPTION,
+  NO_GROUP_SEPARATOR_OPTION,
+  NO_IGNORE_CASE_OPTION,
+  NO_MESSAGES_OPTION,
+  SORT_OPTION,
+  WITH_FILENAME_OPTION,
+};
+
+static char const short_options[] =
+  "2A:B:C:D:FHILOPRSVZace:d:f:hilm:n:oqrsvwxz";
+
+static struct option const long_options[] = {
+  { "after-context", required_argument, NULL, 'A' },
+  { "before-context", required_argument, NULL, 'B' },
+  { "binary-files", required_argument, NULL, BINARY_FILES_OPTION },
+  { "byte-offset", no_argument, NULL, 'O' },
+  { "color", optional_argument, NULL, COLOR_OPTION },
+  { "colour", optional_argument, NULL, COLOR_OPTION },
+  { "context", required_argument, NULL, 'C' },
+  { "count", no_argument, NULL, 'c' },
+  { "debug", no_argument, NULL, DEBUG_OPTION },
+  { "dereference-recursive", no_argument, NULL, 'R' },
+  { "devices", required_argument, NULL, 'D' },
+  { "directories", required_argument, NULL, 'd' },
+  { "exclude", required_argument, NULL, EXCLUDE_OPTION },
+  { "exclude-dir", required_argument, NULL, EXCLUDE_DIR_OPTION },
+  { "exclude-from", required_argument, NULL, EXCLUDE_FROM_OPTION },
+  { "file", required_argument, NULL, 'f' },
+  { "files-with-matches", no_argument, NULL, FILES_WITH_MATCHES_OPTION },
+  { "files-without-match", no_argument, NULL, FILES_WITHOUT_MATCH_OPTION },
+  { "fixed-strings", no_argument, NULL, 'F' },
+  { "group-separator", required_argument, NULL, GROUP_SEPARATOR_OPTION },
+  { "help", no_argument, NULL, HELP_OPTION },
+  { "ignore-case", no_argument, NULL, 'i' },
+  { "include", required_argument, NULL, INCLUDE_OPTION },
+  { "invert-match", no_argument, NULL, 'v' },
+  { "label", required_argument, NULL, LABEL_OPTION },
+  { "line-buffered", no_argument, NULL, LINE_BUFFERED_OPTION },
+  { "line-number", no_argument, NULL, LINE_NUMBER_OPTION },
+  { "line-regexp", no_argument, NULL, 'x' },
+  { "list-engines", no_argument, NULL, LIST_ENGINES_OPTION },
+  { "max-count", required_argument, NULL, 'm' },
+  { "mmap", required_argument, NULL, MMAP_OPTION },
+  { "no-filename", no_argument, NULL, 'h' },
+  { "no-group-separator", no_argument, NULL, NO_GROUP_SEPARATOR_OPTION },
+  { "no-ignore-case", no_argument, NULL, NO_IGNORE_CASE_OPTION },
+  { "no-messages", no_argument, NULL, NO_MESSAGES_OPTION },
+  { "null", no_argument, NULL, 'Z' },
+  { "null-data", no_argument, NULL, 'z' },
+  { "only-matching", no_argument, NULL, 'o' },
+  { "perl-regexp", no_argument, NULL, 'P' },
+  { "quiet", no_argument, NULL, 'q' },
+  { "recursive", no_argument, NULL, 'r' },
+  { "regexp", required_argument, NULL, 'e' },
+  { "silent", no_argument, NULL, 'q' },
+  { "sort", required_argument, NULL, SORT_OPTION },
+  { "text", no_argument, NULL, 'a' },
+  { "threads", required_argument, NULL, 'n' },
+  { "version", no_argument, NULL, 'V' },
+  { "with-filename", no_argument, NULL, WITH_FILENAME_OPTION },
+  { "word-regexp", no_argument, NULL, 'w' },
+  { NULL, 0, NULL, 0 },
+};
+
+_Noreturn void
+grab_usage (int status)
+{
+  if (status != EXIT_SUCCESS)
+    {
+      emit_try_help ();
+      exit (status);
+    }
+  printf ("Usage: %s [OPTION]... PATTERNS [FILE]...\n", program_name);
+  fputs ("\
+Search for PATTERNS (Perl regular expressions) in each FILE, in parallel.\n\
+Prints what 'grep -P -a' prints: matching lines, prefixed with the file\n\
+name when there are several files or with -r.\n\
+Example: grab -r -i 'hello world' src/\n\
+PATTERNS can contain multiple patterns separated by newlines.\n\
+\n\
+grab's own options (their letters differ from GNU grep's on purpose):\n\
+  -r, -R, --recursive       search directories recursively; symbolic links\n\
+                            are followed only on the command line\n\
+  -n, --threads=N           search with N threads (default: one per CPU);\n\
+                            with -n 1 the output order is deterministic\n\
+  -O, --byte-offset         print the 0-based byte offset of the match\n\
+  -l                        print only the names of files with matches;\n\
+                            with -O, print NAME:OFFSET for every match\n\
+  -s                        stop searching a file after its first match\n\
+  -L                        halve the mapping window (1 GiB; repeatable,\n\
+                            down to 64 KiB) to bound memory per file\n\
+  -I                        like --color=auto\n\
+  -H                        let Hyperscan find the candidate lines (when\n\
+                            built with it); PCRE2 still decides, so the\n\
+                            output is the same\n\
+  -S, -F, --fixed-strings   PATTERNS are strings\n\
+  -2, -P, --perl-regexp     accepted and ignored (always PCRE2)\n\
+      --sort=path           print files in walk order (names sorted within\n\
+                            each directory) while still searching in\n\
+                            parallel; --sort=none is the default\n\
+      --mmap=WHEN           map regular files rather than read them:\n\
+                            'auto' (files of 1 MiB or more), 'always'\n\
+                            or 'never'\n\
+\n", stdout);
+  fputs ("\
+Pattern selection and interpretation:\n\
+  -e, --regexp=PATTERNS     use PATTERNS for matching (repeatable)\n\
+  -f, --file=FILE           take PATTERNS from FILE\n\
+  -i, --ignore-case         ignore case distinctions in patterns and data\n\
+      --no-ignore-case      do not ignore case distinctions (default)\n\
+  -w, --word-regexp         match only whole words\n\
+  -x, --line-regexp         match only whole lines\n\
+  -z, --null-data           a data line ends in 0 byte, not newline\n\
+\n\
+Miscellaneous:\n\
+      --no-messages         suppress error messages\n\
+  -v, --invert-match        select non-matching lines\n\
+  -V, --version             display version information and exit\n\
+      --help                display this help text and exit\n\
+      --list-engines        list the engines this build has and exit\n\
+      --debug               say on standard error how the patterns will be\n\
+                            searched (engine, whole buffers or lines,\n\
+                            literal prefilter)\n\
+\n", stdout);
+  fputs ("\
+Output control:\n\
+  -m, --max-count=NUM       stop after NUM selected lines\n\
+      --line-number         print line number with output lines\n\
+      --line-buffered       flush output on every line\n\
+      --with-filename       print file name with output lines\n\
+  -h, --no-filename         suppress the file name prefix on output\n\
+      --label=LABEL         use LABEL as the standard input file name\n\
+  -o, --only-matching       show only nonempty parts of lines that match\n\
+  -q, --quiet, --silent     suppress all normal output\n\
+      --binary-files=TYPE   assume that binary files are TYPE;\n\
+                            TYPE is 'text' (default), 'binary' or\n\
+                            'without-match'\n\
+  -a, --text                same as --binary-files=text\n\
+  -d, --directories=ACTION  how to handle directories;\n\
+                            ACTION is 'read', 'recurse', or 'skip'\n\
+  -D, --devices=ACTION      how to handle devices, FIFOs and sockets;\n\
+                            ACTION is 'read' or 'skip'\n\
+      --include=GLOB        search only files that match GLOB\n\
+      --exclude=GLOB        skip files that match GLOB\n\
+      --exclude-from=FILE   skip files that match any pattern from FILE\n\
+      --exclude-dir=GLOB    skip directories that match GLOB\n\
+      --files-with-matches  print only names of FILEs with selected lines\n\
+      --files-without-match  print only names of FILEs with no selected\n\
+                            lines\n\
+  -c, --count               print only a count of selected lines per FILE\n\
+  -Z, --null                print 0 byte after FILE name\n\
+\n", stdout);
+  fputs ("\
+Context control:\n\
+  -B, --before-context=NUM  print NUM lines of leading context\n\
+  -A, --after-context=NUM   print NUM lines of trailing context\n\
+  -C, --context=NUM         print NUM lines of output context\n\
+      --group-separator=SEP  print SEP on line between matches with context\n\
+      --no-group-separator  do not print separator for matches with context\n\
+      --color[=WHEN],\n\
+      --colour[=WHEN]       use markers to highlight the matching strings;\n\
+                            WHEN is 'always', 'never', or 'auto'\n\
+                            (GREP_COLORS is honoured)\n\
+\n\
+When FILE is '-', read standard input.  If no FILE is given, read standard\n\
+input, but with -r, recursively search the working directory instead.  With\n\
+fewer than two FILEs, assume -h.  Exit status is 0 if any line is selected,\n\
+1 otherwise; if any error occurs and -q is not given, the exit status is 2.\n\
+\n\
+Unlike grep, a file's output never mixes with another's, but files come out\n\
+in the order they finish unless --sort=path or -n 1 is given.  The default\n\
+--binary-files is 'text', as with grep -a.  Regular files too short to hold\n\
+a match are skipped unopened when that cannot change the output.\n\
+", stdout);
+  emit_ancillary_info ("grab");
+  exit (status);
+}
+
+/* Parse a context length (grep's rules).  */
+static intmax_t
+context_length (char const *arg)
+{
+  intmax_t n;
+  strtol_error e = xstrtoimax (arg, NULL, 10, &n, "");
+  if ((e != LONGINT_OK && e != LONGINT_OVERFLOW) || n < 0)
+    error (EXIT_TROUBLE, 0, "%s: %s", arg, "invalid context length argument");
+  return n;
+}
+
+void
+grab_add_patterns (struct patterns *p, char const *text, idx_t len)
+{
+  for (;;)
+    {
+      char const *nl = memchr (text, '\n', len);
+      idx_t l = nl ? nl - text : len;
+      if (p->n == p->size)
+        {
+          p->pats = xpalloc (p->pats, &p->size, 1, -1, sizeof *p->pats);
+          p->lens = xnrealloc (p->lens, p->size, sizeof *p->lens);
+        }
+      p->pats[p->n] = xmemdup (text, l + 1);
+      p->pats[p->n][l] = '\0';
+      p->lens[p->n++] = l;
+      if (!nl)
+        return;
+      text = nl + 1;
+      len -= l + 1;
+    }
+}
+
+/* Add the lines of FILE (- for standard input) as patterns.  */
+static void
+read_pattern_file (struct patterns *p, char const *file)
+{
+  FILE *fp = streq (file, "-") ? stdin : fopen (file, "r");
+  if (!fp)
+    error (EXIT_TROUBLE, errno, "%s", file);
+  char *buf = NULL;
+  idx_t len = 0, size = 0;
+  for (;;)
+    {
+      if (size - len < 8192)
+        buf = xpalloc (buf, &size, 8192, -1, 1);
+      size_t n = fread (buf + len, 1, size - len, fp);
+      len += n;
+      if (n == 0)
+        break;
+    }
+  int err = ferror (fp) ? errno : 0;
+  if (fp == stdin)
+    clearerr (fp);
+  else if (fclose (fp) != 0 && !err)
+    err = errno;
+  if (err)
+    error (EXIT_TROUBLE, err, "%s", file);
+  if (len && buf[len - 1] == '\n')
+    len--;
+  else if (len == 0)
+    {
+      free (buf);
+      return;   /* no patterns at all */
+    }
+  grab_add_patterns (p, buf, len);
+  free (buf);
+}
+
+static void
+add_exclude_both (struct exclude **ex, char const *pat, int opts)
+{
+  for (int cmd = 0; cmd < 2; cmd++)
+    {
+      if (!ex[cmd])
+        ex[cmd] = new_exclude ();
+      add_exclude (ex[cmd], pat, opts | EXCLUDE_WILDCARDS
+                   | (cmd ? 0 : EXCLUDE_ANCHORED));
+    }
+}
+
+/* Parse the command line into *O and *CL (grep's option letters where
+   they do not clash with the original grab's).  Dies on bad usage.  */
+void
+grab_parse_options (int argc, char **argv, struct grab_opts *o,
+                    struct grab_cmdline *cl)
+{
+  *cl = (struct grab_cmdline) { .after = -1, .before = -1, .context = -1 };
+  o->search.eol = '\n';
+  o->search.max_count = INTMAX_MAX;
+  o->print.group_sep = "--";
+  o->with_filename = 0;
+  o->directories = DIRS_READ;
+  o->devices = DEVS_READ_COMMAND_LINE;
+  o->binary_files = BIN_TEXT;
+  o->input.window = WINDOW_DEFAULT;
+  o->input.mmap_min = MMAP_MIN;
+  o->input.read_size = STREAM_READ;
+  o->input.read_whole = READ_WHOLE;
+
+  int c;
+
+  while ((c = getopt_long (argc, argv, short_options, long_options, NULL))
+         != -1)
+    switch (c)
+      {
+      case '2': case 'P': case 'a':
+        if (c == 'a')
+          o->binary_files = BIN_TEXT;
+        break;
+      case 'A':
+        cl->after = context_length (optarg);
+        break;
+      case 'B':
+        cl->before = context_length (optarg);
+        break;
+      case 'C':
+        cl->context = context_length (optarg);
+        break;
+      case 'D':
+        if (streq (optarg, "read"))
+          o->devices = DEVS_READ;
+        else if (streq (optarg, "skip"))
+          o->devices = DEVS_SKIP;
+        else
+          error (EXIT_TROUBLE, 0, "unknown devices method");
+        break;
+      case 'F': case 'S':
+        cl->literal = true;
+        break;
+      case 'H':
+        cl->hyperscan = true;
+        break;
+      case 'I':
+        cl->color = 2;
+        break;
+      case 'L':
+        if (WINDOW_MIN < o->input.window)
+          o->input.window /= 2;
+        break;
+      case 'O':
+        o->print.offset = true;
+        break;
+      case 'R': case 'r':
+        o->directories = DIRS_RECURSE;
+        cl->recursive_seen = true;
+        break;
+      case 'V':
+        emit_version ("grab");
+        exit (EXIT_SUCCESS);
+      case 'Z':
+        o->print.null_name = true;
+        break;
+      case 'c':
+        o->count = true;
+        break;
+      case 'd':
+        if (streq (optarg, "read"))
+          o->directories = DIRS_READ;
+        else if (streq (optarg, "skip"))
+          o->directories = DIRS_SKIP;
+        else if (streq (optarg, "recurse"))
+          {
+            o->directories = DIRS_RECURSE;
+            cl->recursive_seen = true;
+          }
+        else
+          {
+            error (0, 0, "invalid argument %s for %s", quote (optarg),
+                   quote_n (1, "--directories"));
+            fputs ("Valid arguments are:\n  - 'read'\n  - 'recurse'\n"
+                   "  - 'skip'\n", stderr);
+            grab_usage (EXIT_TROUBLE);
+          }
+        break;
+      case 'e':
+        grab_add_patterns (&cl->pats, optarg, strlen (optarg));
+        cl->have_keys = true;
+        break;
+      case 'f':
+        read_pattern_file (&cl->pats, optarg);
+        cl->have_keys = true;
+        break;
+      case 'h':
+        cl->filename_option = -1;
+        break;
+      case 'i':
+        cl->icase = true;
+        break;
+      case 'l':
+        cl->opt_l = true;
+        break;
+      case 'm':
+        switch (xstrtoimax (optarg, NULL, 10, &o->search.max_count, ""))
+          {
+          case LONGINT_OK:
+          case LONGINT_OVERFLOW:
+            break;
+          default:
+            error (EXIT_TROUBLE, 0, "invalid max count");
+          }
+        o->max_count_given = true;
+        break;
+      case 'n':
+        {
+          intmax_t n;
+          if (xstrtoimax (optarg, NULL, 10, &n, "") != LONGINT_OK
+              || n < 1 || 1024 < n)
+            error (EXIT_TROUBLE, 0, "%s: invalid number of threads",
+                   quote (optarg));
+          cl->threads = n;
+        }
+        break;
+      case 'o':
+        o->print.only_matching = true;
+        break;
+      case 'q':
+        o->exit_on_match = true;
+        break;
+      case 's':
+        cl->opt_s = true;
+        break;
+      case 'v':
+        o->search.invert = true;
+        break;
+      case 'w':
+        cl->word = true;
+        break;
+      case 'x':
+        cl->line_x = true;
+        break;
+      case 'z':
+        o->search.eol = '\0';
+        break;
+      case BINARY_FILES_OPTION:
+        if (streq (optarg, "binary"))
+          o->binary_files = BIN_BINARY;
+        else if (streq (optarg, "text"))
+          o->binary_files = BIN_TEXT;
+        else if (streq (optarg, "without-match"))
+          o->binary_files = BIN_WITHOUT_MATCH;
+        else
+          error (EXIT_TROUBLE, 0, "unknown binary-files type");
+        break;
+      case COLOR_OPTION:
+        if (!optarg || !c_strcasecmp (optarg, "auto")
+            || !c_strcasecmp (optarg, "tty")
+            || !c_strcasecmp (optarg, "if-tty"))
+          cl->color = 2;
+        else if (!c_strcasecmp (optarg, "always")
+                 || !c_strcasecmp (optarg, "yes")
+                 || !c_strcasecmp (optarg, "force"))
+          cl->color = 1;
+        else if (!c_strcasecmp (optarg, "never")
+                 || !c_strcasecmp (optarg, "no")
+                 || !c_strcasecmp (optarg, "none"))
+          cl->color = 0;
+        else
+          {
+            error (0, 0, "invalid argument %s for %s", quote (optarg),
+                   quote_n (1, "--color"));
+            fputs ("Valid arguments are:\n  - 'always'\n  - 'never'\n"
+                   "  - 'auto'\n", stderr);
+            grab_usage (EXIT_TROUBLE);
+          }
+        break;
+      case EXCLUDE_OPTION:
+      case INCLUDE_OPTION:
+        add_exclude_both (o->excluded, optarg,
+                          c == INCLUDE_OPTION ? EXCLUDE_INCLUDE : 0);
+        break;
+      case EXCLUDE_FROM_OPTION:
+        for (int cmd = 0; cmd < 2; cmd++)
+          {
+            if (!o->excluded[cmd])
+              o->excluded[cmd] = new_exclude ();
+            if (add_exclude_file (add_exclude, o->excluded[cmd], optarg,
+                                  EXCLUDE_WILDCARDS
+                                  | (cmd ? 0 : EXCLUDE_ANCHORED), '\n')
+                != 0)
+              error (EXIT_TROUBLE, errno, "%s", optarg);
+          }
+        break;
+      case EXCLUDE_DIR_OPTION:
+        /* argv's strings are ours to change (grep does this too).  */
+        for (size_t l = strlen (optarg); 1 < l && optarg[l - 1] == '/'; l--)
+          optarg[l - 1] = '\0';
+        add_exclude_both (o->excluded_dir, optarg, 0);
+        break;
+      case FILES_WITH_MATCHES_OPTION:
+        cl->opt_l = true;
+        break;
+      case FILES_WITHOUT_MATCH_OPTION:
+        o->list = LIST_NONMATCHING;
+        break;
+      case GROUP_SEPARATOR_OPTION:
+        o->print.group_sep = optarg;
+        break;
+      case NO_GROUP_SEPARATOR_OPTION:
+        o->print.group_sep = NULL;
+        break;
+      case HELP_OPTION:
+        grab_usage (EXIT_SUCCESS);
+      case LABEL_OPTION:
+        o->label = optarg;
+        break;
+      case LINE_BUFFERED_OPTION:
+        o->print.line_buffered = true;
+        break;
+      case LINE_NUMBER_OPTION:
+        o->search.number = o->print.number = true;
+        break;
+      case DEBUG_OPTION:
+        cl->debug = true;
+        break;
+      case LIST_ENGINES_OPTION:
+        for (char const *const *e = engine_names; *e; e++)
+          puts (*e);
+        exit (EXIT_SUCCESS);
+      case MMAP_OPTION:
+        if (streq (optarg, "auto"))
+          o->input.mmap_min = MMAP_MIN;
+        else if (streq (optarg, "always"))
+          o->input.mmap_min = 1;
+        else if (streq (optarg, "never"))
+          o->input.mmap_min = -1;
+        else
+          {
+            error (0, 0, "invalid argument %s for %s", quote (optarg),
+                   quote_n (1, "--mmap"));
+            fputs ("Valid arguments are:\n  - 'auto'\n  - 'always'\n"
+                   "  - 'never'\n", stderr);
+            grab_usage (EXIT_TROUBLE);
+          }
+        break;
+      case NO_IGNORE_CASE_OPTION:
+        cl->icase = false;
+        break;
+      case NO_MESSAGES_OPTION:
+        o->no_messages = true;
+        break;
+      case SORT_OPTION:
+        if (streq (optarg, "path"))
+          o->sort_path = true;
+        else if (streq (optarg, "none"))
+          o->sort_path = false;
+        else
+          {
+            error (0, 0, "invalid argument %s for %s", quote (optarg),
+                   quote_n (1, "--sort"));
+            fputs ("Valid arguments are:\n  - 'path'\n  - 'none'\n", stderr);
+            grab_usage (EXIT_TROUBLE);
+          }
+        break;
+      case WITH_FILENAME_OPTION:
+        cl->filename_option = 1;
+        break;
+      default:
+        grab_usage (EXIT_TROUBLE);
+      }
+
+  cl->files = argv + optind;
+  cl->nfiles = argc - optind;
+}

@@ -1,0 +1,50 @@
+/* options.h: grab's command line (options.c): what parsing leaves for
+   grab_main to settle, beyond what goes straight into struct grab_opts.  */
+
+#ifndef GRABRAT_GRAB_OPTIONS_H
+#define GRABRAT_GRAB_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "idx.h"
+
+#include "grab.h"
+
+/* The patterns: every -e argument and -f line, split at newlines.  */
+struct patterns
+{
+  char **pats;
+  idx_t *lens;
+  idx_t n, size;
+};
+
+struct grab_cmdline
+{
+  struct patterns pats;
+  bool have_keys;             /* -e or -f was given */
+  intmax_t after, before, context;  /* -A, -B, -C; -1 if not given */
+  int filename_option;        /* -1 for -h, 1 for --with-filename */
+  bool opt_l, opt_s;          /* -l (with -O: offsets), -s */
+  bool hyperscan;             /* -H */
+  bool literal, icase, word, line_x;  /* -F/-S, -i, -w, -x */
+  bool recursive_seen;        /* -r, -R or -d recurse */
+  int color;                  /* 0 never, 1 always, 2 auto */
+  bool debug;
+  int threads;                /* -n; 0: one per CPU */
+  char **files;               /* the operands after the options */
+  int nfiles;
+};
+
+/* Parse ARGV into *O (its defaults set first) and *CL.  Dies on bad usage
+   (status 2) and exits for --help, --version and --list-engines.  */
+void grab_parse_options (int argc, char **argv, struct grab_opts *o,
+                         struct grab_cmdline *cl);
+
+/* Split TEXT (LEN bytes) at newlines and add the pieces to P.  */
+void grab_add_patterns (struct patterns *p, char const *text, idx_t len);
+
+/* Print --help (STATUS 0) or the "Try" line, and exit with STATUS.  */
+_Noreturn void grab_usage (int status);
+
+#endif
