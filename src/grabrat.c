@@ -190,10 +190,13 @@ main (int argc, char **argv)
   struct applet const *a = find_applet (base);
   if (a)
     return a->main (argc, argv);
-  if (strncmp (base, PACKAGE_NAME, strlen (PACKAGE_NAME)) == 0
-      || !argv[0])
-    return grabrat_main (argc ? argc : 1,
-                         argc ? argv : (char *[]) { (char *) "grabrat", NULL });
+  if (!argv[0])
+    {
+      static char *fallback[] = { (char *) PACKAGE_NAME, NULL };
+      return grabrat_main (1, fallback);
+    }
+  if (strncmp (base, PACKAGE_NAME, strlen (PACKAGE_NAME)) == 0)
+    return grabrat_main (argc, argv);
   set_program_name (PACKAGE_NAME);
   error (0, 0, "applet not found: %s", base);
   return EXIT_NOT_FOUND;

@@ -163,7 +163,8 @@ hs_engine_compile (struct engine_pattern const *pat, char **err)
       /* (The literal API takes no MULTILINE or PREFILTER flag.)  */
       flags[i] = (HS_FLAG_SINGLEMATCH
                   | (pat->icase ? HS_FLAG_CASELESS : 0)
-                  | (pat->literal ? 0 : HS_FLAG_MULTILINE | HS_FLAG_PREFILTER));
+                  | (pat->literal
+                     ? 0 : HS_FLAG_MULTILINE | HS_FLAG_PREFILTER));
       ids[i] = i;
       lens[i] = pat->lens[i];
       exprs[i] = xmemdup (pat->pats[i], lens[i] + 1);
