@@ -81,4 +81,18 @@ for opts in '--include=*.txt' '--exclude=*.txt' '--exclude-dir=b' \
 done
 
 diff_report_ || fail=1
+
+# -r with no operand searches '.', naming files without "./"; -r with '.'
+# keeps it.  (Run inside the tree, results written outside it.)
+cd tree || framework_failure_
+for n in 1 4; do
+  for args in '-r foo' '-r foo .' '-r -l the' '-r -c --include=*.c x'; do
+    # shellcheck disable=SC2086
+    grep -P -a $args | LC_ALL=C $REF_SORT >../exp
+    # shellcheck disable=SC2086
+    grab -n $n $args | LC_ALL=C $REF_SORT >../out || fail=1
+    compare ../exp ../out || fail=1
+  done
+done
+cd .. || framework_failure_
 Exit ${fail-0}
