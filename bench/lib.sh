@@ -13,12 +13,16 @@ GRABRAT_BUILD=$(cd "$GRABRAT_BUILD" && pwd) || exit 1
 # now: seconds since the epoch with nanoseconds.
 now () { date +%s.%N; }
 
-# time_cmd CMD...: run CMD (through sh -c) and print its wall time.
+# time_cmd CMD: run CMD (through sh -c) and print its wall time, or
+# "error" if it exited with a status above 1 (it cannot do the job: an
+# unsupported pattern, say).
 time_cmd ()
 {
   t0=$(now)
   sh -c "$1" >/dev/null 2>&1
+  st=$?
   t1=$(now)
+  if [ $st -gt 1 ]; then echo error; return; fi
   echo "$t0 $t1" | awk '{ printf "%.6f\n", $2 - $1 }'
 }
 
@@ -49,9 +53,13 @@ race ()
   j=0 k=1
   while [ $k -le $# ]; do
     eval "name=\${$k}"
-    m=$(median <"$tmp/$j")
-    awk -v n="$name" -v m="$m" -v o="$ours" 'BEGIN {
-      printf "  %-28s %9.4f s   ratio %6.2f\n", n, m, (o > 0 ? m / o : 0) }'
+    if grep -q error "$tmp/$j"; then
+      printf '  %-28s    (fails: cannot do this)\n' "$name"
+    else
+      m=$(median <"$tmp/$j")
+      awk -v n="$name" -v m="$m" -v o="$ours" 'BEGIN {
+        printf "  %-28s %9.4f s   ratio %6.2f\n", n, m, (o > 0 ? m / o : 0) }'
+    fi
     j=$((j + 1)) k=$((k + 2))
   done
   rm -rf "$tmp"
