@@ -15,13 +15,15 @@ now () { date +%s.%N; }
 
 # time_cmd CMD: run CMD (through sh -c) and print its wall time, or
 # "error" if it exited with a status above 1 (it cannot do the job: an
-# unsupported pattern, say).
+# unsupported pattern, say), or "timeout" after BENCH_TIMEOUT seconds
+# (default 120).
 time_cmd ()
 {
   t0=$(now)
-  sh -c "$1" >/dev/null 2>&1
+  timeout "${BENCH_TIMEOUT:-120}" sh -c "$1" >/dev/null 2>&1
   st=$?
   t1=$(now)
+  if [ $st = 124 ]; then echo timeout; return; fi
   if [ $st -gt 1 ]; then echo error; return; fi
   echo "$t0 $t1" | awk '{ printf "%.6f\n", $2 - $1 }'
 }
@@ -55,6 +57,8 @@ race ()
     eval "name=\${$k}"
     if grep -q error "$tmp/$j"; then
       printf '  %-28s    (fails: cannot do this)\n' "$name"
+    elif grep -q timeout "$tmp/$j"; then
+      printf '  %-28s    (over %s s)\n' "$name" "${BENCH_TIMEOUT:-120}"
     else
       m=$(median <"$tmp/$j")
       awk -v n="$name" -v m="$m" -v o="$ours" 'BEGIN {
