@@ -6,13 +6,15 @@
 #   bench/grab.sh --check   only check that grab -r -n 2 prints what
 #                           grep -P -a -r prints (sorted) for each pattern
 #   bench/grab.sh --mmap    read vs mmap by file size (for MMAP_MIN)
-# ROUNDS (default 5) and THREADS (default 2) can be set in the environment.
+# ROUNDS (default 5), THREADS (default 2) and BENCH_TIMEOUT (seconds a run
+# may take, default 30) can be set in the environment.
 . "$(dirname "$0")/lib.sh"
 B=${GRABRAT_BENCH:-$HOME/.cache/grabrat-bench}
 T=$B/linux-source-6.1
 [ -d "$T" ] || { echo "no corpus: run bench/corpus.sh first" >&2; exit 1; }
 G=$GRABRAT_BUILD/grab
 J=${THREADS:-2}
+: "${BENCH_TIMEOUT:=30}"; export BENCH_TIMEOUT
 out=$(mktemp)
 trap 'rm -f "$out" "$out.2"' EXIT
 
