@@ -18,6 +18,8 @@ src_grabrat_SOURCES = \
   src/io/input.h \
   src/io/outbuf.c \
   src/io/outbuf.h \
+  src/io/zcopy.c \
+  src/io/zcopy.h \
   src/applets/grab/engine-pcre2.c \
   src/applets/grab/engine.c \
   src/applets/grab/engine.h \
@@ -36,7 +38,16 @@ src_grabrat_SOURCES = \
   src/applets/grab/worker.h \
   src/applets/grab/workq.c \
   src/applets/grab/workq.h \
+  src/applets/rat/color.c \
+  src/applets/rat/color.h \
+  src/applets/rat/copy.c \
+  src/applets/rat/format.c \
+  src/applets/rat/format.h \
+  src/applets/rat/progress.c \
+  src/applets/rat/progress.h \
   src/applets/rat/rat.c \
+  src/applets/rat/rat.h \
+  src/applets/rat/strict.c \
   src/applets/sort/sort.c
 
 # The applets as links to the binary, so tests and users can run them in
