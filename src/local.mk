@@ -41,6 +41,8 @@ src_grabrat_SOURCES = \
   src/applets/rat/color.c \
   src/applets/rat/color.h \
   src/applets/rat/copy.c \
+  src/applets/rat/fastvis.c \
+  src/applets/rat/fastvis.h \
   src/applets/rat/format.c \
   src/applets/rat/format.h \
   src/applets/rat/progress.c \

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
@@ -45,14 +46,16 @@ io_size (struct stat const *st)
   return IO_BUFSIZE;
 }
 
-/* R's buffer, at least SIZE bytes long.  */
+/* R's buffer, at least SIZE bytes long, followed by FMT_SLACK bytes
+   that fmt_feed may read (zeroed, so that their reading is defined).  */
 static char *
 ensure_buf (struct rat *r, idx_t size)
 {
   if (r->buf_size < size)
     {
       free (r->buf);
-      r->buf = xmalloc (size);
+      r->buf = xmalloc (size + FMT_SLACK);
+      memset (r->buf + size, 0, FMT_SLACK);
       r->buf_size = size;
     }
   return r->buf;

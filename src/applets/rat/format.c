@@ -1,7 +1,8 @@
-/* format.c: the formatting loop of rat (see format.h).  A chunk is cut
-   at newlines with memchr; each line's text is copied in runs found by
-   word-at-a-time scans, and only the bytes that -v or -T rewrite go
-   through a table.  Byte for byte the output is GNU cat's: numbering,
+/* format.c: the formatting loop of rat (see format.h).  One scan over
+   each chunk (16 bytes at a time with SSE2, 8 in a word elsewhere or
+   with -DRAT_NO_SIMD) finds the next byte that needs work: a newline, or
+   a byte that -v or -T rewrite through a table; the runs in between are
+   copied whole.  Byte for byte the output is GNU cat's: numbering,
    squeezing and the -E treatment of CR LF carry across chunks and files.
    Reading, and deciding when to call fmt_flush, is the caller's job.  */
 
@@ -12,12 +13,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined __SSE2__ && !defined RAT_NO_SIMD
+# include <emmintrin.h>
+#endif
+
+#include "attribute.h"
 #include "minmax.h"
 #include "strftime.h"
 #include "xalloc.h"
 
 #include "io/outbuf.h"
 #include "applets/rat/color.h"
+#include "applets/rat/fastvis.h"
 #include "applets/rat/format.h"
 
 /* At most this many input bytes of one line are formatted between two
@@ -32,6 +39,11 @@ enum { COLOR_LINE_MAX = 64 << 10 };
 /* Line numbers: "%6d\t" as decimal digits kept in text form, as GNU cat
    does; 20 digits outlast any 64-bit counter.  */
 enum { NUM_DIGITS = 20, NUM_WIDTH = 6 };
+
+/* The fast loop runs over pieces of this many input bytes, for which it
+   needs at most FAST_ROOM output bytes each: a line number (21 bytes),
+   then a byte as M-^X (4), or an empty line's number, $ and newline.  */
+enum { FAST_PIECE = 4 << 10, FAST_ROOM = NUM_DIGITS + 1 + 4 + 16 };
 
 static char const color_reset[] = "\033[0m";
 
@@ -53,12 +65,17 @@ struct fmt
   int newlines;
   bool pending_cr;      /* a CR ended the last chunk, mid-line */
 
-  char num[NUM_DIGITS + 1];  /* the digits, right-aligned, then TAB */
+  /* The digits, right-aligned, then TAB; the array is longer so that a
+     fixed 16-byte copy from the first byte shown stays inside it.  */
+  char num[NUM_DIGITS + 16];
   int num_first;             /* index of the first digit */
 
-  /* -v and -T: what each byte becomes, and the length of that.  */
+  /* -v and -T: what each byte becomes, and the length of that; SPECIAL
+     marks the bytes that end a run: newline and those REP changes.  */
   char rep[256][4];
   unsigned char replen[256];
+  bool special[256];
+  struct fastvis *fastvis;   /* -v with no line state, if SSSE3 helps */
 
   /* --timestamp.  */
   struct timespec chunk_time;  /* when the current chunk was read */
@@ -124,6 +141,7 @@ init_rep (struct fmt *f)
             r[n++] = low;
         }
       f->replen[c] = n;
+      f->special[c] = c == '\n' || n != 1 || (f->vis == VIS_ALL && c == '\t');
     }
 }
 
@@ -142,6 +160,10 @@ fmt_xnew (struct fmt_opts const *opts, int fd, idx_t flush_size)
   f->num[NUM_DIGITS] = '\t';
   f->num_first = NUM_DIGITS - 1;
   init_rep (f);
+  if (f->vis == VIS_ALL && !opts->number && !opts->squeeze
+      && !opts->timestamp && !opts->color)
+    f->fastvis = fastvis_new (opts->show_tabs, opts->show_ends, f->rep,
+                              f->replen);
   if (opts->timestamp)
     {
       f->ts_subsec = has_subsec (opts->timestamp);
@@ -158,29 +180,91 @@ fmt_free (struct fmt *f)
   outbuf_free (&f->out);
   outbuf_free (&f->ts);
   outbuf_free (&f->line);
+  fastvis_free (f->fastvis);
   if (f->tz)
     tzfree (f->tz);
   free (f);
 }
 
-/* Count one more line and append its number.  */
-static void
-put_number (struct fmt *f)
+/* Room for what a line adds besides its text: a number, ^M, a colour
+   and its reset, $, the newline, and the overshoot of fixed-size
+   copies.  */
+enum { LINE_EXTRA = NUM_DIGITS + 16 + 2 + 80 + 8 + 2 };
+
+/* Make room for N bytes at O, the write position in F's buffer, and
+   return the (maybe moved) write position.  */
+static inline char *
+reserve (struct fmt *f, char *o, idx_t n)
 {
-  int i = NUM_DIGITS - 1;
-  while (f->num[i] == '9')
-    f->num[i--] = '0';
-  if (i < 0)
-    f->num[0] = '>';
-  else if (f->num[i] == ' ')
+  if (f->out.buf + f->out.size - o < n)
     {
-      f->num[i] = '1';
-      f->num_first = i;
+      f->out.len = o - f->out.buf;
+      o = outbuf_xreserve (&f->out, n);
+    }
+  return o;
+}
+
+/* Copy N bytes from P to O; short copies are inlined as a few
+   overlapping word moves, because lines are short and a call to memcpy
+   costs more than the copy.  */
+static inline void
+copy_bytes (char *restrict o, char const *restrict p, idx_t n)
+{
+  if (n <= 16)
+    {
+      if (8 <= n)
+        {
+          memcpy (o, p, 8);
+          memcpy (o + n - 8, p + n - 8, 8);
+        }
+      else if (4 <= n)
+        {
+          memcpy (o, p, 4);
+          memcpy (o + n - 4, p + n - 4, 4);
+        }
+      else if (0 < n)
+        {
+          o[0] = p[0];
+          o[n / 2] = p[n / 2];
+          o[n - 1] = p[n - 1];
+        }
+    }
+  else if (n <= 64)
+    {
+      memcpy (o, p, 16);
+      if (32 < n)
+        {
+          memcpy (o + 16, p + 16, 16);
+          memcpy (o + n - 32, p + n - 32, 16);
+        }
+      memcpy (o + n - 16, p + n - 16, 16);
     }
   else
-    f->num[i]++;
+    memcpy (o, p, n);
+}
+
+/* Count one more line and write its number at O (room: LINE_EXTRA).  */
+static inline char *
+put_number (struct fmt *f, char *o)
+{
+  char *d = f->num + NUM_DIGITS - 1;
+  while (*d == '9' && f->num < d)
+    *d-- = '0';
+  if (*d == ' ')
+    {
+      *d = '1';
+      f->num_first = d - f->num;
+    }
+  else if (*d == '9')
+    *d = '>';   /* 10^20 lines: GNU cat's overflow mark */
+  else
+    ++*d;
   int start = MIN (f->num_first, NUM_DIGITS - NUM_WIDTH);
-  outbuf_xadd (&f->out, f->num + start, NUM_DIGITS + 1 - start);
+  idx_t len = NUM_DIGITS + 1 - start;
+  memcpy (o, f->num + start, 16);
+  if (16 < len)
+    memcpy (o + 16, f->num + start + 16, len - 16);
+  return o + len;
 }
 
 /* Format the stamp of time T into F->ts.  */
@@ -188,10 +272,10 @@ static void
 format_stamp (struct fmt *f, struct timespec t)
 {
   struct tm tm;
+  f->ts.len = 0;
   if (!localtime_rz (f->tz, &t.tv_sec, &tm))
     {
       /* Out of range: show the seconds, as GNU date does.  */
-      f->ts.len = 0;
       outbuf_xputnum (&f->ts, t.tv_sec);
       return;
     }
@@ -211,195 +295,478 @@ format_stamp (struct fmt *f, struct timespec t)
     }
 }
 
-/* Append the prefix of a line: stamp, then number (if the line is
-   numbered: NONEMPTY says whether it is a -b line).  */
-static void
-put_prefix (struct fmt *f, bool nonempty)
+/* Write the current line's stamp and a space at O; leave room for a
+   piece of text after it.  */
+static char *
+put_stamp (struct fmt *f, char *o)
 {
-  if (f->o->timestamp)
+  struct timespec t = f->line_time;
+  if (! (f->ts_valid && t.tv_sec == f->ts_time.tv_sec
+         && (!f->ts_subsec || t.tv_nsec == f->ts_time.tv_nsec)))
     {
-      struct timespec t = f->line_time;
-      if (! (f->ts_valid && t.tv_sec == f->ts_time.tv_sec
-             && (!f->ts_subsec || t.tv_nsec == f->ts_time.tv_nsec)))
-        {
-          format_stamp (f, t);
-          f->ts_time = t;
-          f->ts_valid = true;
-        }
-      outbuf_xadd (&f->out, f->ts.buf, f->ts.len);
-      outbuf_xputc (&f->out, ' ');
+      format_stamp (f, t);
+      f->ts_time = t;
+      f->ts_valid = true;
     }
-  if (f->o->number && (nonempty || !f->o->number_nonblank))
-    put_number (f);
+  o = reserve (f, o, f->ts.len + 1 + 4 * PIECE + LINE_EXTRA);
+  memcpy (o, f->ts.buf, f->ts.len);
+  o += f->ts.len;
+  *o++ = ' ';
+  return o;
 }
 
-/* Return the first byte in [P, Q) that is not printable ASCII.  */
-static char const *
-skip_printable (char const *p, char const *q)
+/* Write a line's prefix at O: stamp, then number (if the line is
+   numbered: NONEMPTY says whether it is a -b line).  */
+static inline char *
+put_prefix (struct fmt *f, char *o, bool nonempty)
+{
+  if (f->o->timestamp)
+    o = put_stamp (f, o);
+  if (f->o->number && (nonempty || !f->o->number_nonblank))
+    o = put_number (f, o);
+  return o;
+}
+
+#if defined __SSE2__ && !defined RAT_NO_SIMD
+enum { BLOCK = 16 };
+typedef int block_bits;
+
+/* Copy the BLOCK bytes at P to O (unless O is null) and return which of
+   them end a run for VIS (a newline or a byte VIS rewrites): bit I for
+   P[I].  Inlined for each VIS, so that loops have no switch in them.  */
+static inline ATTRIBUTE_ALWAYS_INLINE block_bits
+block_scan (char *o, char const *p, enum vis vis)
+{
+  __m128i x = _mm_loadu_si128 ((__m128i const *) p);
+  if (o)
+    _mm_storeu_si128 ((__m128i *) o, x);
+  __m128i m;
+  if (vis == VIS_NONE)
+    m = _mm_cmpeq_epi8 (x, _mm_set1_epi8 ('\n'));
+  else if (vis == VIS_TABS)
+    m = _mm_or_si128 (_mm_cmpeq_epi8 (x, _mm_set1_epi8 ('\n')),
+                      _mm_cmpeq_epi8 (x, _mm_set1_epi8 ('\t')));
+  else
+    /* Signed: bytes of 0x80 and more are below ' ' too.  */
+    m = _mm_or_si128 (_mm_cmplt_epi8 (x, _mm_set1_epi8 (' ')),
+                      _mm_cmpeq_epi8 (x, _mm_set1_epi8 (0x7f)));
+  return _mm_movemask_epi8 (m);
+}
+
+/* The index of the first byte of the block at P that ends a run, given
+   its bits B, or Q - P if that is smaller.  */
+static inline int
+block_first (struct fmt const *f, char const *p, char const *q,
+             block_bits b)
+{
+  (void) f;
+  if (q - p < BLOCK)
+    b |= 1 << (q - p);
+  return __builtin_ctz (b);
+}
+#else
+/* The portable version: 8 bytes in a word.  The bits say only whether
+   some byte ends a run; block_first finds which.  */
+enum { BLOCK = 8 };
+typedef uint64_t block_bits;
+
+static inline ATTRIBUTE_ALWAYS_INLINE block_bits
+block_scan (char *o, char const *p, enum vis vis)
 {
   uint64_t const ones = 0x0101010101010101, highs = 0x8080808080808080;
-  for (; 8 <= q - p; p += 8)
+  uint64_t w;
+  memcpy (&w, p, 8);
+  if (o)
+    memcpy (o, &w, 8);
+  /* A zero byte in X leaves a borrow in its top bit.  */
+# define HAS_ZERO(x) (((x) - ones) & ~(x) & highs)
+  uint64_t b = HAS_ZERO (w ^ ('\n' * ones));
+  if (vis == VIS_TABS)
+    b |= HAS_ZERO (w ^ ('\t' * ones));
+  else if (vis == VIS_ALL)
+    /* A byte below 0x20 borrows too; one of 0x7f or more has its top
+       bit set once 1 is added.  */
+    b = ((w - 0x20 * ones) & ~w & highs) | (((w + ones) | w) & highs);
+# undef HAS_ZERO
+  return b;
+}
+
+static inline int
+block_first (struct fmt const *f, char const *p, char const *q,
+             block_bits b)
+{
+  (void) b;
+  int n = MIN (q - p, BLOCK);
+  int i = 0;
+  while (i < n && !f->special[(unsigned char) p[i]])
+    i++;
+  return i;
+}
+#endif
+
+/* Return the first byte in [P, Q) that ends a run for VIS, or Q.  Reads
+   nothing past Q.  */
+static inline ATTRIBUTE_ALWAYS_INLINE char const *
+scan_for (struct fmt const *f, char const *p, char const *q, enum vis vis)
+{
+  for (; BLOCK <= q - p; p += BLOCK)
     {
-      uint64_t w;
-      memcpy (&w, p, 8);
-      /* A byte below 0x20 leaves a borrow in its top bit; a byte of
-         0x7f or more has its top bit set once 1 is added.  */
-      uint64_t low = (w - 0x20 * ones) & ~w & highs;
-      uint64_t high = ((w + ones) | w) & highs;
-      if (low | high)
-        break;
+      block_bits b = block_scan (NULL, p, vis);
+      if (b)
+        return p + block_first (f, p, q, b);
     }
   for (; p < q; p++)
-    {
-      unsigned char c = *p;
-      if (c < 32 || 127 <= c)
-        break;
-    }
+    if (f->special[(unsigned char) *p])
+      break;
   return p;
 }
 
-/* Append [P, Q), a part of a line without its newline, rewritten as -v
-   and -T say.  */
-static void
-put_visible (struct fmt *f, char const *p, char const *q)
+static inline char const *
+scan (struct fmt const *f, char const *p, char const *q)
 {
-  if (f->vis == VIS_NONE)
+  switch (f->vis)
     {
-      outbuf_xadd (&f->out, p, q - p);
-      return;
+    case VIS_NONE:
+      return scan_for (f, p, q, VIS_NONE);
+    case VIS_TABS:
+      return scan_for (f, p, q, VIS_TABS);
+    default:
+      return scan_for (f, p, q, VIS_ALL);
     }
-  char *o = outbuf_xreserve (&f->out, 4 * (q - p));
-  while (p < q)
-    {
-      char const *s;
-      if (f->vis == VIS_ALL)
-        s = skip_printable (p, q);
-      else
-        {
-          s = memchr (p, '\t', q - p);
-          if (!s)
-            s = q;
-        }
-      memcpy (o, p, s - p);
-      o += s - p;
-      if (s == q)
-        break;
-      unsigned char c = *s;
-      memcpy (o, f->rep[c], 4);
-      o += f->replen[c];
-      p = s + 1;
-    }
-  f->out.len = o - f->out.buf;
 }
 
-/* Append [P, Q), the next part of the current line; TERMINATED says
-   whether a newline follows Q.  Deals with -E's CR: a CR before the
-   newline is shown as ^M, one at a chunk's end is held until the next
-   byte is known.  */
-static void
-put_text (struct fmt *f, char const *p, char const *q, bool terminated)
+/* Write at O the run [P, Q) of line text that a byte to rewrite
+   follows (so a CR held back is just a CR).  */
+static inline char *
+put_run (struct fmt *f, char *o, char const *p, char const *q)
+{
+  if (f->pending_cr)
+    {
+      f->pending_cr = false;
+      *o++ = '\r';
+    }
+  copy_bytes (o, p, q - p);
+  return o + (q - p);
+}
+
+/* Write at O the run [P, Q) of line text, the last of the line if
+   TERMINATED (a newline follows), else the last of the input at hand.
+   Deals with -E's CR: one before the newline is shown as ^M, one at the
+   end of the input at hand is held until the next byte is known.  */
+static inline char *
+put_tail (struct fmt *f, char *o, char const *p, char const *q,
+          bool terminated)
 {
   if (f->pending_cr)
     {
       if (p == q && !terminated)
-        return;
+        return o;
       f->pending_cr = false;
       if (p == q)
         {
-          outbuf_xadd (&f->out, "^M", 2);
-          return;
+          memcpy (o, "^M", 2);
+          return o + 2;
         }
-      outbuf_xputc (&f->out, '\r');
+      *o++ = '\r';
     }
   if (f->cr_check && p < q && q[-1] == '\r')
     {
-      put_visible (f, p, q - 1);
-      if (terminated)
-        outbuf_xadd (&f->out, "^M", 2);
-      else
-        f->pending_cr = true;
-      return;
+      copy_bytes (o, p, q - 1 - p);
+      o += q - 1 - p;
+      if (!terminated)
+        {
+          f->pending_cr = true;
+          return o;
+        }
+      memcpy (o, "^M", 2);
+      return o + 2;
     }
-  put_visible (f, p, q);
+  copy_bytes (o, p, q - p);
+  return o + (q - p);
 }
 
-/* The held line's colour is decided: write its prefix, colour and
-   text.  */
-static void
-commit_line (struct fmt *f)
+/* Write at O the byte C as -v and -T show it.  */
+static inline char *
+put_rep (struct fmt *f, char *o, unsigned char c)
+{
+  memcpy (o, f->rep[c], 4);
+  return o + f->replen[c];
+}
+
+/* Write at O the line text [P, Q) (no newline in it; room: 4 bytes a
+   byte), TERMINATED as for put_tail.  */
+static char *
+put_text (struct fmt *f, char *o, char const *p, char const *q,
+          bool terminated)
+{
+  for (;;)
+    {
+      char const *s = scan (f, p, q);
+      if (s == q)
+        return put_tail (f, o, p, q, terminated);
+      o = put_run (f, o, p, s);
+      o = put_rep (f, o, *s);
+      p = s + 1;
+    }
+}
+
+/* The held line's colour is decided: write its prefix, colour and text
+   at O.  */
+static char *
+commit_line (struct fmt *f, char *o)
 {
   f->held = false;
   char const *sgr = color_rules_match (f->o->color, f->line.buf,
                                        f->line.len);
-  put_prefix (f, true);
+  o = reserve (f, o, 4 * f->line.len + 4 * PIECE + 2 * LINE_EXTRA);
+  o = put_prefix (f, o, true);
+  o = reserve (f, o, 4 * f->line.len + 4 * PIECE + 2 * LINE_EXTRA);
   if (sgr)
     {
-      outbuf_xputs (&f->out, sgr);
+      o = stpcpy (o, sgr);
       f->colored = true;
     }
-  put_text (f, f->line.buf, f->line.buf + f->line.len, false);
+  return put_text (f, o, f->line.buf, f->line.buf + f->line.len, false);
 }
 
 /* The first byte of a non-empty line is next.  */
-static void
-start_line (struct fmt *f)
+static inline char *
+start_line (struct fmt *f, char *o)
 {
   f->newlines = -1;
   f->line_time = f->chunk_time;
-  if (f->o->color)
-    {
-      f->held = true;
-      f->line.len = 0;
-    }
-  else
-    put_prefix (f, true);
+  if (!f->o->color)
+    return put_prefix (f, o, true);
+  f->held = true;
+  f->line.len = 0;
+  return o;
 }
 
-/* [P, Q) continues the current line; TERMINATED: a newline follows.  */
-static void
-put_segment (struct fmt *f, char const *p, char const *q, bool terminated)
+static char *end_line (struct fmt *f, char *o);
+
+/* Hold the line text at P, up to a newline or Q, for its colour; once
+   the line ends or is long enough, write it at *O.  Return where the
+   input goes on.  */
+static char const *
+hold_text (struct fmt *f, char **o, char const *p, char const *q)
 {
-  if (f->held)
+  char const *nl = memchr (p, '\n', q - p);
+  char const *e = nl ? nl : q;
+  idx_t take = MIN (COLOR_LINE_MAX - f->line.len, e - p);
+  outbuf_xadd (&f->line, p, take);
+  p += take;
+  if (nl || f->line.len == COLOR_LINE_MAX)
     {
-      idx_t take = MIN (COLOR_LINE_MAX - f->line.len, q - p);
-      outbuf_xadd (&f->line, p, take);
-      p += take;
-      if (! (terminated || f->line.len == COLOR_LINE_MAX))
-        return;
-      commit_line (f);
+      *o = commit_line (f, *o);
+      *o = reserve (f, *o, 4 * (e - p) + LINE_EXTRA);
+      *o = put_text (f, *o, p, e, !!nl);
+      if (nl)
+        *o = end_line (f, *o);
     }
-  put_text (f, p, q, terminated);
+  return nl ? nl + 1 : e;
 }
 
-static void
-end_line (struct fmt *f)
+static char *
+end_line (struct fmt *f, char *o)
 {
   if (f->colored)
     {
-      outbuf_xadd (&f->out, color_reset, sizeof color_reset - 1);
+      o = mempcpy (o, color_reset, sizeof color_reset - 1);
       f->colored = false;
     }
   if (f->o->show_ends)
-    outbuf_xputc (&f->out, '$');
-  outbuf_xputc (&f->out, '\n');
+    *o++ = '$';
+  *o++ = '\n';
   f->newlines = 0;
+  return o;
 }
 
 /* A newline at a line start: an empty line, unless -s drops it.  */
-static void
-empty_line (struct fmt *f)
+static inline char *
+empty_line (struct fmt *f, char *o)
 {
   if (2 <= ++f->newlines)
     {
       f->newlines = 2;
       if (f->o->squeeze)
-        return;
+        return o;
     }
   f->line_time = f->chunk_time;
-  put_prefix (f, false);
+  o = put_prefix (f, o, false);
   if (f->o->show_ends)
-    outbuf_xputc (&f->out, '$');
-  outbuf_xputc (&f->out, '\n');
+    *o++ = '$';
+  *o++ = '\n';
+  return o;
+}
+
+/* The loop for all but --timestamp and --color, over [P, Q), writing at
+   O, which has room for FAST_ROOM bytes per input byte.  Text is copied a
+   block at a time while it is scanned, and only then are the bytes that
+   need work dealt with, so that a run costs no branch on its length.  The
+   state is kept in locals while it runs, so that stores through O (a char
+   pointer, which may alias anything) do not force reloads.  Reads up to
+   BLOCK - 1 bytes past Q (FMT_SLACK) and writes up to BLOCK past what it
+   returns.  Instantiated for each VIS.  */
+static inline ATTRIBUTE_ALWAYS_INLINE char *
+feed_fast_for (struct fmt *f, char *o, char const *p, char const *q,
+               enum vis vis)
+{
+  bool const number = f->o->number;
+  bool const nonblank = f->o->number_nonblank;
+  bool const ends = f->o->show_ends;
+  bool const squeeze = f->o->squeeze;
+  bool const cr_check = f->cr_check;
+  int newlines = f->newlines;
+  bool pending_cr = f->pending_cr;
+  while (p < q)
+    {
+      if (0 <= newlines)
+        {
+          if (*p == '\n')
+            {
+              p++;
+              if (2 <= ++newlines)
+                {
+                  newlines = 2;
+                  if (squeeze)
+                    continue;
+                }
+              if (number && !nonblank)
+                o = put_number (f, o);
+              if (ends)
+                *o++ = '$';
+              *o++ = '\n';
+              continue;
+            }
+          newlines = -1;
+          if (number)
+            o = put_number (f, o);
+        }
+      char const *run = p;
+      bool cr = false;
+      if (pending_cr)
+        {
+          /* The byte after a held CR is known now.  */
+          pending_cr = false;
+          if (*p == '\n')
+            cr = true;
+          else
+            *o++ = '\r';
+        }
+      int bit;
+      for (;;)
+        {
+          block_bits b = block_scan (o, p, vis);
+          if (b || q - p < BLOCK)
+            {
+              bit = block_first (f, p, q, b);
+              break;
+            }
+          p += BLOCK;
+          o += BLOCK;
+        }
+      p += bit;
+      o += bit;
+      if (cr_check && run < p && p[-1] == '\r')
+        {
+          /* Hold the CR, or show it as ^M, depending on what follows.  */
+          o--;
+          cr = true;
+        }
+      if (p == q)
+        {
+          pending_cr = cr;
+          break;
+        }
+      unsigned char c = *p++;
+      if (c != '\n')
+        {
+          if (cr)
+            *o++ = '\r';
+          memcpy (o, f->rep[c], 4);
+          o += f->replen[c];
+          continue;
+        }
+      if (cr)
+        {
+          memcpy (o, "^M", 2);
+          o += 2;
+        }
+      if (ends)
+        *o++ = '$';
+      *o++ = '\n';
+      newlines = 0;
+    }
+  f->newlines = newlines;
+  f->pending_cr = pending_cr;
+  return o;
+}
+
+static char *
+feed_fast (struct fmt *f, char *o, char const *p, char const *q)
+{
+  switch (f->vis)
+    {
+    case VIS_NONE:
+      return feed_fast_for (f, o, p, q, VIS_NONE);
+    case VIS_TABS:
+      return feed_fast_for (f, o, p, q, VIS_TABS);
+    default:
+      return feed_fast_for (f, o, p, q, VIS_ALL);
+    }
+}
+
+/* The loop for --timestamp and --color, over [P, END), one step at a
+   time.  */
+static int
+feed_slow (struct fmt *f, char const *p, char const *end)
+{
+  char *o = f->out.buf + f->out.len;
+  while (p < end)
+    {
+      char const *q = p + MIN (end - p, PIECE);
+      o = reserve (f, o, 4 * (q - p) + LINE_EXTRA);
+      if (0 <= f->newlines)
+        {
+          if (*p == '\n')
+            {
+              o = empty_line (f, o);
+              p++;
+              goto next;
+            }
+          o = start_line (f, o);
+        }
+      if (f->held)
+        p = hold_text (f, &o, p, q);
+      else
+        {
+          char const *s = scan (f, p, q);
+          if (s < q && *s != '\n')
+            {
+              o = put_run (f, o, p, s);
+              o = put_rep (f, o, *s);
+              p = s + 1;
+            }
+          else
+            {
+              o = put_tail (f, o, p, s, s < q);
+              if (s < q)
+                o = end_line (f, o);
+              p = s + (s < q);
+            }
+        }
+    next:
+      f->out.len = o - f->out.buf;
+      if (f->flush_size <= f->out.len)
+        {
+          int e = outbuf_flush (&f->out, f->fd);
+          if (e)
+            return e;
+          o = f->out.buf;
+        }
+    }
+  f->out.len = o - f->out.buf;
+  return 0;
 }
 
 int
@@ -408,33 +775,16 @@ fmt_feed (struct fmt *f, char const *buf, idx_t len,
 {
   if (when)
     f->chunk_time = *when;
-  char const *p = buf;
-  char const *end = buf + len;
-  while (p < end)
+  if (f->o->timestamp || f->o->color)
+    return feed_slow (f, buf, buf + len);
+  for (char const *p = buf, *end = buf + len; p < end; )
     {
-      if (0 <= f->newlines)
-        {
-          if (*p == '\n')
-            {
-              empty_line (f);
-              p++;
-            }
-          else
-            start_line (f);
-        }
-      if (f->newlines < 0)
-        {
-          char const *q = p + MIN (end - p, PIECE);
-          char const *nl = memchr (p, '\n', q - p);
-          put_segment (f, p, nl ? nl : q, !!nl);
-          if (nl)
-            {
-              end_line (f);
-              p = nl + 1;
-            }
-          else
-            p = q;
-        }
+      idx_t n = MIN (end - p, FAST_PIECE);
+      char *o = reserve (f, f->out.buf + f->out.len, FAST_ROOM * n + 32);
+      o = (f->fastvis ? fastvis_run (f->fastvis, o, p, p + n)
+           : feed_fast (f, o, p, p + n));
+      f->out.len = o - f->out.buf;
+      p += n;
       if (f->flush_size <= f->out.len)
         {
           int e = outbuf_flush (&f->out, f->fd);
@@ -449,7 +799,7 @@ int
 fmt_flush (struct fmt *f, bool decide)
 {
   if (decide && f->held)
-    commit_line (f);
+    f->out.len = commit_line (f, f->out.buf + f->out.len) - f->out.buf;
   return outbuf_flush (&f->out, f->fd);
 }
 
@@ -463,7 +813,7 @@ int
 fmt_end (struct fmt *f)
 {
   if (f->held)
-    commit_line (f);
+    f->out.len = commit_line (f, f->out.buf + f->out.len) - f->out.buf;
   if (f->pending_cr)
     {
       outbuf_xputc (&f->out, '\r');
