@@ -35,3 +35,24 @@ grab_tests = \
 all_tests += $(grab_tests)
 EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \
   tests/grab/patterns.txt tests/grab/patterns-utf8.txt tests/grab/options.txt
+
+rat_tests = \
+  tests/rat/differential.sh \
+  tests/rat/formatting.sh \
+  tests/rat/options.sh \
+  tests/rat/errors.sh \
+  tests/rat/sigpipe.sh \
+  tests/rat/self-copy.sh \
+  tests/rat/proc.sh \
+  tests/rat/flush.sh \
+  tests/rat/zero-copy.sh \
+  tests/rat/fallbacks.sh \
+  tests/rat/splice-errors.sh \
+  tests/rat/strict.sh \
+  tests/rat/timestamp.sh \
+  tests/rat/color.sh \
+  tests/rat/progress.sh \
+  tests/rat/memory.sh
+
+all_tests += $(rat_tests)
+EXTRA_DIST += tests/rat/lib.sh
