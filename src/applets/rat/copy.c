@@ -45,6 +45,11 @@ enum { IO_BUFSIZE_MAX = 4 << 20 };
    per call, would cost 3 times more at 16 KiB.  */
 enum { SPLICE_MIN = 4 << 10 };
 
+/* posix_fadvise (SEQUENTIAL) is called for files bigger than the
+   kernel's default read-ahead window (128 KiB): below it, it changes
+   nothing and costs a system call a file.  */
+enum { FADVISE_MIN = 128 << 10 };
+
 /* A stdout pipe is grown once an input has more than this: smaller
    inputs fit in a default pipe, so growing it would only charge pages to
    the user's pipe quota.  */
@@ -144,7 +149,8 @@ write_out (struct rat *r, char const *buf, idx_t n)
 }
 
 /* The last link of the chain: read and write FD (NAME, ST) to the end.
-   A stream that turns out big switches to splice if MAY_SPLICE.  */
+   A stream that turns out big switches to splice if MAY_SPLICE and
+   stdout allows it.  */
 static bool
 copy_rw (struct rat *r, int fd, char const *name, struct stat const *st,
          bool may_splice)
@@ -168,7 +174,8 @@ copy_rw (struct rat *r, int fd, char const *name, struct stat const *st,
       tick (r, n);
       if (total < GROW_MIN && GROW_MIN <= total + n)
         grow_stdout (r);
-      if (may_splice && total < SPLICE_MIN && SPLICE_MIN <= total + n)
+      if (may_splice && total < SPLICE_MIN && SPLICE_MIN <= total + n
+          && !out_append (r))
         {
           int s = zcopy_splice (&r->z, fd, STDOUT_FILENO);
           if (s != 0)
@@ -190,7 +197,9 @@ copy_plain (struct rat *r, int fd, char const *name, struct stat const *st)
     }
   if (reg && SPLICE_MIN < st->st_size)
     {
-      posix_fadvise (fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+      /* Doubling the read-ahead only matters past its first window.  */
+      if (FADVISE_MIN < st->st_size)
+        posix_fadvise (fd, 0, 0, POSIX_FADV_SEQUENTIAL);
       if (GROW_MIN < st->st_size)
         grow_stdout (r);
       if (r->zero_copy && !out_append (r))
@@ -202,8 +211,7 @@ copy_plain (struct rat *r, int fd, char const *name, struct stat const *st)
     }
   /* Regular files were given their chance above; a stream is spliced
      once it proves big.  */
-  return copy_rw (r, fd, name, st,
-                  !reg && r->zero_copy && !out_append (r));
+  return copy_rw (r, fd, name, st, !reg && r->zero_copy);
 }
 
 /* Whether reading FD, named NAME, could block now: ask FIONREAD, as GNU
