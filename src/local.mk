@@ -49,6 +49,8 @@ src_grabrat_SOURCES = \
   src/applets/rat/progress.h \
   src/applets/rat/rat.c \
   src/applets/rat/rat.h \
+  src/applets/rat/stamp.c \
+  src/applets/rat/stamp.h \
   src/applets/rat/strict.c \
   src/applets/sort/sort.c
 

@@ -8,7 +8,6 @@
 
 #include <config.h>
 
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,17 +18,18 @@
 
 #include "attribute.h"
 #include "minmax.h"
-#include "strftime.h"
 #include "xalloc.h"
 
 #include "io/outbuf.h"
 #include "applets/rat/color.h"
 #include "applets/rat/fastvis.h"
 #include "applets/rat/format.h"
+#include "applets/rat/stamp.h"
 
-/* At most this many input bytes of one line are formatted between two
-   checks of the output buffer, which so never holds more than the flush
-   size plus four times this (each byte can become 4, as in M-^A).  */
+/* The general loop (--timestamp, --color) formats at most this many
+   input bytes between two checks of the output buffer, which so never
+   holds more than the flush size plus four times this (each byte can
+   become 4, as in M-^A).  */
 enum { PIECE = 32 << 10 };
 
 /* A line is held back at most this long to decide its colour; a longer
@@ -45,10 +45,25 @@ enum { NUM_DIGITS = 20, NUM_WIDTH = 6 };
    then a byte as M-^X (4), or an empty line's number, $ and newline.  */
 enum { FAST_PIECE = 4 << 10, FAST_ROOM = NUM_DIGITS + 1 + 4 + 16 };
 
+/* Room for what a line adds besides its text: a number, ^M, a colour
+   and its reset, $, the newline, and the overshoot of fixed-size
+   copies.  */
+enum { LINE_EXTRA = NUM_DIGITS + 16 + 2 + 80 + 8 + 2 };
+
 static char const color_reset[] = "\033[0m";
 
 /* What -v and -T rewrite.  */
 enum vis { VIS_NONE, VIS_TABS, VIS_ALL };
+
+/* The state GNU cat keeps from line to line and file to file.  */
+struct line_state
+{
+  /* -1 inside a line, else the number of newlines just seen at line
+     starts (capped at 2): 0 at the very beginning and after a non-empty
+     line.  */
+  int newlines;
+  bool pending_cr;      /* a CR ended the input at hand, mid-line */
+};
 
 struct fmt
 {
@@ -58,12 +73,7 @@ struct fmt
   struct outbuf out;
   enum vis vis;
   bool cr_check;        /* -E without -v: CR LF is shown as ^M$ */
-
-  /* The state GNU cat keeps across files.  NEWLINES is -1 inside a line,
-     else the number of newlines just seen at line starts (capped at 2):
-     0 at the very beginning and after a non-empty line.  */
-  int newlines;
-  bool pending_cr;      /* a CR ended the last chunk, mid-line */
+  struct line_state ls;
 
   /* The digits, right-aligned, then TAB; the array is longer so that a
      fixed 16-byte copy from the first byte shown stays inside it.  */
@@ -78,37 +88,15 @@ struct fmt
   struct fastvis *fastvis;   /* -v with no line state, if SSSE3 helps */
 
   /* --timestamp.  */
+  struct stamp *stamp;
   struct timespec chunk_time;  /* when the current chunk was read */
   struct timespec line_time;   /* when the current line's first byte was */
-  bool ts_subsec;              /* the format shows fractions of seconds */
-  timezone_t tz;
-  struct outbuf ts;            /* the formatted stamp, cached... */
-  struct timespec ts_time;     /* ...for this time */
-  bool ts_valid;
 
   /* --color: a line is held until its colour is known.  */
   bool held;
   struct outbuf line;
   bool colored;          /* an SGR sequence is open in the output */
 };
-
-/* True if FORMAT has a %N conversion (with flags or a width).  */
-static bool
-has_subsec (char const *format)
-{
-  for (char const *p = strchr (format, '%'); p; p = strchr (p, '%'))
-    {
-      p++;
-      p += strspn (p, "_-0^#");
-      p += strspn (p, "0123456789");
-      p += strspn (p, "EO");
-      if (*p == 'N')
-        return true;
-      if (*p)
-        p++;
-    }
-  return false;
-}
 
 static void
 init_rep (struct fmt *f)
@@ -165,10 +153,7 @@ fmt_xnew (struct fmt_opts const *opts, int fd, idx_t flush_size)
     f->fastvis = fastvis_new (opts->show_tabs, opts->show_ends, f->rep,
                               f->replen);
   if (opts->timestamp)
-    {
-      f->ts_subsec = has_subsec (opts->timestamp);
-      f->tz = tzalloc (getenv ("TZ"));
-    }
+    f->stamp = stamp_xnew (opts->timestamp);
   return f;
 }
 
@@ -178,18 +163,11 @@ fmt_free (struct fmt *f)
   if (!f)
     return;
   outbuf_free (&f->out);
-  outbuf_free (&f->ts);
   outbuf_free (&f->line);
   fastvis_free (f->fastvis);
-  if (f->tz)
-    tzfree (f->tz);
+  stamp_free (f->stamp);
   free (f);
 }
-
-/* Room for what a line adds besides its text: a number, ^M, a colour
-   and its reset, $, the newline, and the overshoot of fixed-size
-   copies.  */
-enum { LINE_EXTRA = NUM_DIGITS + 16 + 2 + 80 + 8 + 2 };
 
 /* Make room for N bytes at O, the write position in F's buffer, and
    return the (maybe moved) write position.  */
@@ -267,63 +245,62 @@ put_number (struct fmt *f, char *o)
   return o + len;
 }
 
-/* Format the stamp of time T into F->ts.  */
-static void
-format_stamp (struct fmt *f, struct timespec t)
-{
-  struct tm tm;
-  f->ts.len = 0;
-  if (!localtime_rz (f->tz, &t.tv_sec, &tm))
-    {
-      /* Out of range: show the seconds, as GNU date does.  */
-      outbuf_xputnum (&f->ts, t.tv_sec);
-      return;
-    }
-  for (;;)
-    {
-      char *p = outbuf_xreserve (&f->ts, 64);
-      idx_t room = f->ts.size;
-      errno = 0;
-      size_t n = nstrftime (p, room, f->o->timestamp, &tm, f->tz,
-                            t.tv_nsec);
-      if (n != 0 || errno != ERANGE)
-        {
-          f->ts.len = n;
-          return;
-        }
-      outbuf_xreserve (&f->ts, room + 1);
-    }
-}
-
 /* Write the current line's stamp and a space at O; leave room for a
    piece of text after it.  */
 static char *
 put_stamp (struct fmt *f, char *o)
 {
-  struct timespec t = f->line_time;
-  if (! (f->ts_valid && t.tv_sec == f->ts_time.tv_sec
-         && (!f->ts_subsec || t.tv_nsec == f->ts_time.tv_nsec)))
-    {
-      format_stamp (f, t);
-      f->ts_time = t;
-      f->ts_valid = true;
-    }
-  o = reserve (f, o, f->ts.len + 1 + 4 * PIECE + LINE_EXTRA);
-  memcpy (o, f->ts.buf, f->ts.len);
-  o += f->ts.len;
+  idx_t len;
+  char const *text = stamp_text (f->stamp, f->line_time, &len);
+  o = reserve (f, o, len + 1 + 4 * PIECE + LINE_EXTRA);
+  memcpy (o, text, len);
+  o += len;
   *o++ = ' ';
   return o;
 }
 
-/* Write a line's prefix at O: stamp, then number (if the line is
-   numbered: NONEMPTY says whether it is a -b line).  */
-static inline char *
-put_prefix (struct fmt *f, char *o, bool nonempty)
+/* Write a line's prefix at O, as OPT says: stamp, then number (if the
+   line is numbered: NONEMPTY says whether it is a -b line).  */
+static inline ATTRIBUTE_ALWAYS_INLINE char *
+put_prefix (struct fmt *f, struct fmt_opts const *opt, char *o,
+            bool nonempty)
 {
-  if (f->o->timestamp)
+  if (opt->timestamp)
     o = put_stamp (f, o);
-  if (f->o->number && (nonempty || !f->o->number_nonblank))
+  if (opt->number && (nonempty || !opt->number_nonblank))
     o = put_number (f, o);
+  return o;
+}
+
+/* A newline at a line start: write an empty line at O, unless -s drops
+   it.  */
+static inline ATTRIBUTE_ALWAYS_INLINE char *
+put_empty_line (struct fmt *f, struct fmt_opts const *opt,
+                struct line_state *ls, char *o)
+{
+  if (2 <= ++ls->newlines)
+    {
+      ls->newlines = 2;
+      if (opt->squeeze)
+        return o;
+    }
+  if (opt->timestamp)
+    f->line_time = f->chunk_time;
+  o = put_prefix (f, opt, o, false);
+  if (opt->show_ends)
+    *o++ = '$';
+  *o++ = '\n';
+  return o;
+}
+
+/* Write the end of a non-empty line at O.  */
+static inline ATTRIBUTE_ALWAYS_INLINE char *
+put_line_end (struct fmt_opts const *opt, struct line_state *ls, char *o)
+{
+  if (opt->show_ends)
+    *o++ = '$';
+  *o++ = '\n';
+  ls->newlines = 0;
   return o;
 }
 
@@ -440,9 +417,9 @@ scan (struct fmt const *f, char const *p, char const *q)
 static inline char *
 put_run (struct fmt *f, char *o, char const *p, char const *q)
 {
-  if (f->pending_cr)
+  if (f->ls.pending_cr)
     {
-      f->pending_cr = false;
+      f->ls.pending_cr = false;
       *o++ = '\r';
     }
   copy_bytes (o, p, q - p);
@@ -457,32 +434,23 @@ static inline char *
 put_tail (struct fmt *f, char *o, char const *p, char const *q,
           bool terminated)
 {
-  if (f->pending_cr)
+  if (f->ls.pending_cr)
     {
       if (p == q && !terminated)
         return o;
-      f->pending_cr = false;
+      f->ls.pending_cr = false;
       if (p == q)
-        {
-          memcpy (o, "^M", 2);
-          return o + 2;
-        }
+        return mempcpy (o, "^M", 2);
       *o++ = '\r';
     }
-  if (f->cr_check && p < q && q[-1] == '\r')
-    {
-      copy_bytes (o, p, q - 1 - p);
-      o += q - 1 - p;
-      if (!terminated)
-        {
-          f->pending_cr = true;
-          return o;
-        }
-      memcpy (o, "^M", 2);
-      return o + 2;
-    }
-  copy_bytes (o, p, q - p);
-  return o + (q - p);
+  bool cr = f->cr_check && p < q && q[-1] == '\r';
+  copy_bytes (o, p, q - p - cr);
+  o += q - p - cr;
+  if (cr && !terminated)
+    f->ls.pending_cr = true;
+  else if (cr)
+    o = mempcpy (o, "^M", 2);
+  return o;
 }
 
 /* Write at O the byte C as -v and -T show it.  */
@@ -519,7 +487,7 @@ commit_line (struct fmt *f, char *o)
   char const *sgr = color_rules_match (f->o->color, f->line.buf,
                                        f->line.len);
   o = reserve (f, o, 4 * f->line.len + 4 * PIECE + 2 * LINE_EXTRA);
-  o = put_prefix (f, o, true);
+  o = put_prefix (f, f->o, o, true);
   o = reserve (f, o, 4 * f->line.len + 4 * PIECE + 2 * LINE_EXTRA);
   if (sgr)
     {
@@ -529,20 +497,17 @@ commit_line (struct fmt *f, char *o)
   return put_text (f, o, f->line.buf, f->line.buf + f->line.len, false);
 }
 
-/* The first byte of a non-empty line is next.  */
-static inline char *
-start_line (struct fmt *f, char *o)
+/* Write the end of a non-empty line at O, closing its colour.  */
+static char *
+end_line (struct fmt *f, char *o)
 {
-  f->newlines = -1;
-  f->line_time = f->chunk_time;
-  if (!f->o->color)
-    return put_prefix (f, o, true);
-  f->held = true;
-  f->line.len = 0;
-  return o;
+  if (f->colored)
+    {
+      o = mempcpy (o, color_reset, sizeof color_reset - 1);
+      f->colored = false;
+    }
+  return put_line_end (f->o, &f->ls, o);
 }
-
-static char *end_line (struct fmt *f, char *o);
 
 /* Hold the line text at P, up to a newline or Q, for its colour; once
    the line ends or is long enough, write it at *O.  Return where the
@@ -566,93 +531,103 @@ hold_text (struct fmt *f, char **o, char const *p, char const *q)
   return nl ? nl + 1 : e;
 }
 
-static char *
-end_line (struct fmt *f, char *o)
+/* Write at *O the text at P up to the next newline or byte to rewrite,
+   and that byte, or up to Q.  Return where the input goes on.  */
+static char const *
+put_step (struct fmt *f, char **o, char const *p, char const *q)
 {
-  if (f->colored)
+  char const *s = scan (f, p, q);
+  if (s < q && *s != '\n')
     {
-      o = mempcpy (o, color_reset, sizeof color_reset - 1);
-      f->colored = false;
+      *o = put_rep (f, put_run (f, *o, p, s), *s);
+      return s + 1;
     }
-  if (f->o->show_ends)
-    *o++ = '$';
-  *o++ = '\n';
-  f->newlines = 0;
-  return o;
+  *o = put_tail (f, *o, p, s, s < q);
+  if (s == q)
+    return q;
+  *o = end_line (f, *o);
+  return s + 1;
 }
 
-/* A newline at a line start: an empty line, unless -s drops it.  */
-static inline char *
-empty_line (struct fmt *f, char *o)
+/* The general loop, for --timestamp and --color: one step at a time over
+   [P, END): a line start, a run, a byte to rewrite, or the part of a
+   line held for its colour.  */
+static int
+feed_general (struct fmt *f, char const *p, char const *end)
 {
-  if (2 <= ++f->newlines)
+  char *o = f->out.buf + f->out.len;
+  while (p < end)
     {
-      f->newlines = 2;
-      if (f->o->squeeze)
-        return o;
+      char const *q = p + MIN (end - p, PIECE);
+      o = reserve (f, o, 4 * (q - p) + LINE_EXTRA);
+      if (0 <= f->ls.newlines && *p == '\n')
+        {
+          o = put_empty_line (f, f->o, &f->ls, o);
+          p++;
+        }
+      else
+        {
+          if (0 <= f->ls.newlines)
+            {
+              f->ls.newlines = -1;
+              f->line_time = f->chunk_time;
+              f->held = !!f->o->color;
+              f->line.len = 0;
+              if (!f->held)
+                o = put_prefix (f, f->o, o, true);
+            }
+          if (f->held)
+            p = hold_text (f, &o, p, q);
+          else
+            p = put_step (f, &o, p, q);
+        }
+      f->out.len = o - f->out.buf;
+      if (f->flush_size <= f->out.len)
+        {
+          int e = outbuf_flush (&f->out, f->fd);
+          if (e)
+            return e;
+          o = f->out.buf;
+        }
     }
-  f->line_time = f->chunk_time;
-  o = put_prefix (f, o, false);
-  if (f->o->show_ends)
-    *o++ = '$';
-  *o++ = '\n';
-  return o;
+  return 0;
 }
 
-/* The loop for all but --timestamp and --color, over [P, Q), writing at
-   O, which has room for FAST_ROOM bytes per input byte.  Text is copied a
-   block at a time while it is scanned, and only then are the bytes that
-   need work dealt with, so that a run costs no branch on its length.  The
-   state is kept in locals while it runs, so that stores through O (a char
-   pointer, which may alias anything) do not force reloads.  Reads up to
-   BLOCK - 1 bytes past Q (FMT_SLACK) and writes up to BLOCK past what it
-   returns.  Instantiated for each VIS.  */
+/* The fast loop, for all but --timestamp and --color, over [P, Q),
+   writing at O, which has room for FAST_ROOM bytes per input byte.  Text
+   is copied a block at a time while it is scanned, and only then are the
+   bytes that need work dealt with, so that a run costs no branch on its
+   length.  Options and state are copied to locals while it runs, so that
+   stores through O (a char pointer, which may alias anything) do not
+   force reloads.  Reads up to BLOCK - 1 bytes past Q (FMT_SLACK) and
+   writes up to BLOCK past what it returns.  Instantiated for each VIS.  */
 static inline ATTRIBUTE_ALWAYS_INLINE char *
 feed_fast_for (struct fmt *f, char *o, char const *p, char const *q,
                enum vis vis)
 {
-  bool const number = f->o->number;
-  bool const nonblank = f->o->number_nonblank;
-  bool const ends = f->o->show_ends;
-  bool const squeeze = f->o->squeeze;
+  struct fmt_opts const opt = *f->o;
   bool const cr_check = f->cr_check;
-  int newlines = f->newlines;
-  bool pending_cr = f->pending_cr;
+  struct line_state ls = f->ls;
   while (p < q)
     {
-      if (0 <= newlines)
+      if (0 <= ls.newlines)
         {
           if (*p == '\n')
             {
               p++;
-              if (2 <= ++newlines)
-                {
-                  newlines = 2;
-                  if (squeeze)
-                    continue;
-                }
-              if (number && !nonblank)
-                o = put_number (f, o);
-              if (ends)
-                *o++ = '$';
-              *o++ = '\n';
+              o = put_empty_line (f, &opt, &ls, o);
               continue;
             }
-          newlines = -1;
-          if (number)
-            o = put_number (f, o);
+          ls.newlines = -1;
+          o = put_prefix (f, &opt, o, true);
         }
+      /* A CR held back, or about to be: shown as ^M before a newline,
+         else as itself.  */
+      bool cr = ls.pending_cr && *p == '\n';
+      if (ls.pending_cr && !cr)
+        *o++ = '\r';
+      ls.pending_cr = false;
       char const *run = p;
-      bool cr = false;
-      if (pending_cr)
-        {
-          /* The byte after a held CR is known now.  */
-          pending_cr = false;
-          if (*p == '\n')
-            cr = true;
-          else
-            *o++ = '\r';
-        }
       int bit;
       for (;;)
         {
@@ -669,13 +644,12 @@ feed_fast_for (struct fmt *f, char *o, char const *p, char const *q,
       o += bit;
       if (cr_check && run < p && p[-1] == '\r')
         {
-          /* Hold the CR, or show it as ^M, depending on what follows.  */
           o--;
           cr = true;
         }
       if (p == q)
         {
-          pending_cr = cr;
+          ls.pending_cr = cr;
           break;
         }
       unsigned char c = *p++;
@@ -683,22 +657,16 @@ feed_fast_for (struct fmt *f, char *o, char const *p, char const *q,
         {
           if (cr)
             *o++ = '\r';
-          memcpy (o, f->rep[c], 4);
-          o += f->replen[c];
-          continue;
+          o = put_rep (f, o, c);
         }
-      if (cr)
+      else
         {
-          memcpy (o, "^M", 2);
-          o += 2;
+          if (cr)
+            o = mempcpy (o, "^M", 2);
+          o = put_line_end (&opt, &ls, o);
         }
-      if (ends)
-        *o++ = '$';
-      *o++ = '\n';
-      newlines = 0;
     }
-  f->newlines = newlines;
-  f->pending_cr = pending_cr;
+  f->ls = ls;
   return o;
 }
 
@@ -716,59 +684,6 @@ feed_fast (struct fmt *f, char *o, char const *p, char const *q)
     }
 }
 
-/* The loop for --timestamp and --color, over [P, END), one step at a
-   time.  */
-static int
-feed_slow (struct fmt *f, char const *p, char const *end)
-{
-  char *o = f->out.buf + f->out.len;
-  while (p < end)
-    {
-      char const *q = p + MIN (end - p, PIECE);
-      o = reserve (f, o, 4 * (q - p) + LINE_EXTRA);
-      if (0 <= f->newlines)
-        {
-          if (*p == '\n')
-            {
-              o = empty_line (f, o);
-              p++;
-              goto next;
-            }
-          o = start_line (f, o);
-        }
-      if (f->held)
-        p = hold_text (f, &o, p, q);
-      else
-        {
-          char const *s = scan (f, p, q);
-          if (s < q && *s != '\n')
-            {
-              o = put_run (f, o, p, s);
-              o = put_rep (f, o, *s);
-              p = s + 1;
-            }
-          else
-            {
-              o = put_tail (f, o, p, s, s < q);
-              if (s < q)
-                o = end_line (f, o);
-              p = s + (s < q);
-            }
-        }
-    next:
-      f->out.len = o - f->out.buf;
-      if (f->flush_size <= f->out.len)
-        {
-          int e = outbuf_flush (&f->out, f->fd);
-          if (e)
-            return e;
-          o = f->out.buf;
-        }
-    }
-  f->out.len = o - f->out.buf;
-  return 0;
-}
-
 int
 fmt_feed (struct fmt *f, char const *buf, idx_t len,
           struct timespec const *when)
@@ -776,7 +691,7 @@ fmt_feed (struct fmt *f, char const *buf, idx_t len,
   if (when)
     f->chunk_time = *when;
   if (f->o->timestamp || f->o->color)
-    return feed_slow (f, buf, buf + len);
+    return feed_general (f, buf, buf + len);
   for (char const *p = buf, *end = buf + len; p < end; )
     {
       idx_t n = MIN (end - p, FAST_PIECE);
@@ -814,10 +729,10 @@ fmt_end (struct fmt *f)
 {
   if (f->held)
     f->out.len = commit_line (f, f->out.buf + f->out.len) - f->out.buf;
-  if (f->pending_cr)
+  if (f->ls.pending_cr)
     {
       outbuf_xputc (&f->out, '\r');
-      f->pending_cr = false;
+      f->ls.pending_cr = false;
     }
   if (f->colored)
     {
