@@ -60,16 +60,19 @@ if test -d /dev/shm && test -w /dev/shm; then
 fi
 trap 'rm -f "$O" "$SHM"' 0
 
-# case_ TITLE TEMPLATE [PV_COMMAND]: race the tools on TEMPLATE, a command
-# with @ where the tool goes; pv -q runs PV_COMMAND, if given.
+# case_ TITLE TEMPLATE [PV_COMMAND [CEILING]]: race the tools on TEMPLATE,
+# a command with @ where the tool goes; pv -q runs PV_COMMAND, if given
+# and not empty; CEILING is the same pipeline without the tool in the
+# middle (what the producer and consumer alone can do).
 case_ ()
 {
-  title=$1 tpl=$2 pv_cmd=${3-}
+  title=$1 tpl=$2 pv_cmd=${3-} ceiling=${4-}
   set -- "rat (grabrat)" "$(echo "$tpl" | sed "s|@|$RAT|g")" \
          "GNU cat 9.1" "$(echo "$tpl" | sed "s|@|$GNU|g")"
   test -n "$UU" && set -- "$@" "uutils cat" "$(echo "$tpl" | sed "s|@|$UU|g")"
   test -n "$BB" && set -- "$@" "busybox cat" "$(echo "$tpl" | sed "s|@|$BB|g")"
   test -n "$PV" && test -n "$pv_cmd" && set -- "$@" "pv -q" "$pv_cmd"
+  test -n "$ceiling" && set -- "$@" "(no tool: ceiling)" "$ceiling"
   race "$title" "$@"
 }
 want ()
@@ -86,13 +89,16 @@ want read && case_ "1 GiB file -> pipe -> dd bs=128k (read())" \
   "@ $F | dd of=/dev/null bs=128k status=none" \
   "pv -q $F | dd of=/dev/null bs=128k status=none"
 want pipe2 && case_ "pv -q 1 GiB file | X | pv -q (pipe -> pipe)" \
-  "pv -q $F | @ | pv -q >/dev/null" "pv -q $F | pv -q | pv -q >/dev/null"
+  "pv -q $F | @ | pv -q >/dev/null" "pv -q $F | pv -q | pv -q >/dev/null" \
+  "pv -q $F | pv -q >/dev/null"
 want zero && case_ "X /dev/zero | pv -q -S -s 4G (4 GiB)" \
   "@ /dev/zero | pv -q -S -s 4G >/dev/null" \
-  "pv -q /dev/zero | pv -q -S -s 4G >/dev/null"
+  "pv -q /dev/zero | pv -q -S -s 4G >/dev/null" \
+  "pv -q -S -s 4G /dev/zero >/dev/null"
 want yes && case_ "yes | X | pv -q -S -s 4G (4 GiB)" \
   "yes | @ | pv -q -S -s 4G >/dev/null" \
-  "yes | pv -q | pv -q -S -s 4G >/dev/null"
+  "yes | pv -q | pv -q -S -s 4G >/dev/null" \
+  "yes | pv -q -S -s 4G >/dev/null"
 want file && case_ "1 GiB file -> file, same file system" \
   "rm -f $O; @ $F >$O" "rm -f $O; pv -q $F >$O"
 want tmpfs && test -n "$SHM" && case_ "1 GiB file -> file on tmpfs" \
