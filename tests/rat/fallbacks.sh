@@ -8,6 +8,7 @@
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/rat/lib.sh"
 require_strace_
+no_leak_check_under_strace_
 
 fail=0
 seq 700000 >big || framework_failure_

@@ -60,3 +60,11 @@ strace_ ()
 {
   strace -qq -o strace.log "$@"
 }
+
+# LeakSanitizer cannot work under ptrace, and says so on stderr: tests
+# that run rat under strace turn it off (a no-op without sanitizers).
+no_leak_check_under_strace_ ()
+{
+  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+  export ASAN_OPTIONS
+}
