@@ -64,8 +64,8 @@ io_size (struct stat const *st)
   return IO_BUFSIZE;
 }
 
-/* R's buffer, at least SIZE bytes long, followed by FMT_SLACK bytes
-   that fmt_feed may read (zeroed, so that their reading is defined).  */
+/* R's buffer, at least SIZE bytes long, followed by FMT_SLACK more for
+   fmt_feed (see copy_format).  */
 static char *
 ensure_buf (struct rat *r, idx_t size)
 {
@@ -73,7 +73,6 @@ ensure_buf (struct rat *r, idx_t size)
     {
       free (r->buf);
       r->buf = xmalloc (size + FMT_SLACK);
-      memset (r->buf + size, 0, FMT_SLACK);
       r->buf_size = size;
     }
   return r->buf;
@@ -270,6 +269,8 @@ copy_format (struct rat *r, int fd, char const *name, struct stat const *st)
         }
       if (n == 0)
         break;
+      /* fmt_feed reads a little past the data, and branches on it.  */
+      memset (buf + n, 0, FMT_SLACK);
       struct timespec t;
       if (r->fopts.timestamp)
         clock_gettime (CLOCK_REALTIME, &t);

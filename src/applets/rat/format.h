@@ -38,14 +38,16 @@ struct fmt *fmt_xnew (struct fmt_opts const *opts, int fd, idx_t flush_size);
 /* Free F (without writing what it holds).  */
 void fmt_free (struct fmt *f);
 
-/* fmt_feed may read this many bytes past the input it is given (their
-   values do not matter): it scans 16 bytes at a time.  */
+/* fmt_feed may read this many bytes past the input it is given: it
+   scans 16 bytes at a time.  Their values do not change the result, but
+   they must be initialized (or valgrind rightly complains that a branch
+   depends on them).  */
 enum { FMT_SLACK = 16 };
 
 /* Format the LEN input bytes at BUF, read at time *WHEN (NULL unless
    timestamps were asked for).  BUF[LEN] to BUF[LEN + FMT_SLACK - 1] must
-   be readable.  Return 0, or the errno value of a failed write (the
-   output is then in an undefined state).  */
+   be readable and initialized.  Return 0, or the errno value of a failed
+   write (the output is then in an undefined state).  */
 int fmt_feed (struct fmt *f, char const *buf, idx_t len,
               struct timespec const *when);
 

@@ -137,12 +137,12 @@ rat's own options (long forms only):\n\
 ", stdout);
       printf ("\
 \n\
+Exit status is 0 if every FILE was copied, 1 otherwise.\n\
+\n\
 Examples:\n\
   %s a - b    Copy a, then standard input, then b, to standard output.\n\
   %s          Copy standard input to standard output.\n\
-  %s -n --timestamp='%%T.%%3N' log   Number and time-stamp each line.\n\
-\n\
-Exit status is 0 if every FILE was copied, 1 otherwise.\n",
+  %s -n --timestamp='%%T.%%3N' log   Number and time-stamp each line.\n",
               program_name, program_name, program_name);
       emit_ancillary_info ("rat");
     }
