@@ -55,4 +55,4 @@ rat_tests = \
   tests/rat/memory.sh
 
 all_tests += $(rat_tests)
-EXTRA_DIST += tests/rat/lib.sh
+EXTRA_DIST += tests/rat/lib.sh tests/rat/run-valgrind.sh tests/rat/valgrind.supp
