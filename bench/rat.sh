@@ -11,7 +11,7 @@
 # Files live in $GRABRAT_BENCH (default ~/.cache/grabrat-bench): test.rand
 # (1 GiB) and big.txt (text) are made if missing, rat-small/ likewise.
 # Usage: bench/rat.sh [CASE...]   (ROUNDS=5; CASE: pipe read pipe2 zero
-#        yes file tmpfs n A small start rss; default all)
+#        yes file tmpfs n A small start progress rss; default all)
 . "$(dirname "$0")/lib.sh"
 
 D=${GRABRAT_BENCH:-$HOME/.cache/grabrat-bench}
@@ -111,6 +111,14 @@ want A && case_ "-A, $(du -h "$T" | cut -f1) of C source -> /dev/null" \
 want small && case_ "5000 files of 1-8 KiB -> /dev/null" "@ $S/* >/dev/null"
 want start && case_ "start-up: X /dev/null x 500" \
   "seq 500 | xargs -I{} @ /dev/null"
+# What --progress costs (target: under 2%), on the splice and formatting
+# paths.
+want progress && race "--progress=always on 1 GiB file -> pipe -> pv -q" \
+  "rat" "$RAT $F | pv -q >/dev/null" \
+  "rat --progress=always" "$RAT --progress=always $F 2>/dev/null | pv -q >/dev/null"
+want progress && race "--progress=always with -n on text -> /dev/null" \
+  "rat -n" "$RAT -n $T >/dev/null" \
+  "rat -n --progress=always" "$RAT -n --progress=always $T >/dev/null 2>&1"
 
 # Peak resident set (KiB), one run each.
 if want rss && test -x /usr/bin/time; then

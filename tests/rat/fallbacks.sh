@@ -62,9 +62,9 @@ cat big | inject_ pipe,pipe2:error=EMFILE rat | cat >out || fail=1
 compare big out || fail=1
 grep '^splice' strace.log && fail=1
 
-# Pipes that cannot grow: after EPERM rat asks for less (the second
-# fcntl is the first F_SETPIPE_SZ on stdout); after EBUSY it keeps the
-# pipe as it is; when nothing works, 64 KiB pipes do.
+# Pipes that cannot grow: after EPERM rat asks for less (the first fcntl
+# is F_GETPIPE_SZ on stdout, the second F_SETPIPE_SZ); after EBUSY it
+# keeps the pipe as it is; when nothing works, 64 KiB pipes do.
 inject_ fcntl:error=EPERM:when=2 rat big | cat >out || fail=1
 compare big out || fail=1
 grep 'F_SETPIPE_SZ, 524288) *= 524288' strace.log >/dev/null || fail=1
@@ -73,5 +73,11 @@ compare big out || fail=1
 test "$(grep -c 'fcntl(1, F_SETPIPE_SZ' strace.log)" = 1 || fail=1
 inject_ fcntl:error=EPERM rat big | cat >out || fail=1
 compare big out || fail=1
+# A pipe someone made bigger than rat would (F_GETPIPE_SZ says 2 MiB) is
+# left alone, never shrunk.
+inject_ fcntl:retval=2097152:when=1 rat big | cat >out || fail=1
+compare big out || fail=1
+grep 'fcntl(1, F_GETPIPE_SZ)' strace.log >/dev/null || fail=1
+grep 'fcntl(1, F_SETPIPE_SZ' strace.log && fail=1
 
 Exit $fail
