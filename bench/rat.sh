@@ -111,14 +111,17 @@ want A && case_ "-A, $(du -h "$T" | cut -f1) of C source -> /dev/null" \
 want small && case_ "5000 files of 1-8 KiB -> /dev/null" "@ $S/* >/dev/null"
 want start && case_ "start-up: X /dev/null x 500" \
   "seq 500 | xargs -I{} @ /dev/null"
-# What --progress costs (target: under 2%), on the splice and formatting
-# paths.
-want progress && race "--progress=always on 1 GiB file -> pipe -> pv -q" \
-  "rat" "$RAT $F | pv -q >/dev/null" \
-  "rat --progress=always" "$RAT --progress=always $F 2>/dev/null | pv -q >/dev/null"
+# What --progress costs (the issue allows 2%), on the splice and the
+# formatting paths, with plain rat run twice to show the noise.
+want progress && race "--progress=always, 4 GiB of files -> pipe -> pv -q" \
+  "rat" "$RAT $F $F $F $F | pv -q >/dev/null" \
+  "rat --progress=always" \
+  "$RAT --progress=always $F $F $F $F 2>/dev/null | pv -q >/dev/null" \
+  "rat (again: the noise)" "$RAT $F $F $F $F | pv -q >/dev/null"
 want progress && race "--progress=always with -n on text -> /dev/null" \
   "rat -n" "$RAT -n $T >/dev/null" \
-  "rat -n --progress=always" "$RAT -n --progress=always $T >/dev/null 2>&1"
+  "rat -n --progress=always" "$RAT -n --progress=always $T >/dev/null 2>&1" \
+  "rat -n (again: the noise)" "$RAT -n $T >/dev/null"
 
 # Peak resident set (KiB), one run each.
 if want rss && test -x /usr/bin/time; then

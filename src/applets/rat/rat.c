@@ -160,7 +160,8 @@ rat_self_copy (int fd, struct stat const *in, struct stat const *out)
           && lseek (fd, 0, SEEK_CUR) < in->st_size);
 }
 
-/* Whether colours should be used for WHEN on descriptor FD.  */
+/* Whether WHEN says yes for descriptor FD: 'auto' needs a terminal and,
+   FOR_COLOR, a TERM other than "dumb" and an empty NO_COLOR.  */
 static bool
 when_true (enum when when, int fd, bool for_color)
 {
