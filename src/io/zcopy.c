@@ -21,13 +21,13 @@
    64 KiB 0.115 s, 256 KiB 0.069 s, 512 KiB 0.061 s, 1 MiB 0.065 s; and
    'pv -q file | rat | pv -q': 64 KiB 1.47 s, 256 KiB 0.31 s, 512 KiB
    0.23 s, 1 MiB 0.18 s.  The machine is noisy (another run of 7 rounds
-   put 256 KiB first); below 256 KiB it is always slower.  uutils found
+   put 256 KiB first), but 64 KiB was always the slowest.  uutils found
    the same (1 MiB, its issue #11516).  */
 enum { ZCOPY_PIPE_SIZE = 1 << 20 };
 
-/* Asking for less after EPERM (over pipe-max-size, or the user's pipe
-   pages over pipe-user-pages-soft) stops at this fraction of the size:
-   below it, the default 64 KiB does about as well.  */
+/* After EPERM (over pipe-max-size) zcopy asks for half, at most this
+   many times: 1 MiB, 512 KiB, 256 KiB.  An EPERM that persists means the
+   user's pipes are over pipe-user-pages-soft, where every size fails.  */
 enum { ZCOPY_PIPE_SHRINK_STEPS = 2 };
 
 /* Bytes a failed first output splice leaves in the middle pipe are moved
