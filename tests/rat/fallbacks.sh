@@ -7,11 +7,9 @@
 # The output must be whole each time.
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/rat/lib.sh"
-require_strace_
-no_leak_check_under_strace_
+rat_injection_setup_
 
 fail=0
-seq 700000 >big || framework_failure_
 
 # inject_ SPEC CMD...: run CMD (writing ./out) with the fault SPEC.
 inject_ ()

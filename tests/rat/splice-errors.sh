@@ -6,11 +6,9 @@
 # cat-distinct-err.sh).  copy_file_range's ENOSPC is a write error.
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/rat/lib.sh"
-require_strace_
-no_leak_check_under_strace_
+rat_injection_setup_
 
 fail=0
-seq 700000 >big || framework_failure_
 printf 'x\n' >fx
 
 # Splice calls alternate: odd ones fill the middle pipe from the input,
