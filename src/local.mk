@@ -18,6 +18,8 @@ src_grabrat_SOURCES = \
   src/io/input.h \
   src/io/outbuf.c \
   src/io/outbuf.h \
+  src/io/zcopy.c \
+  src/io/zcopy.h \
   src/applets/grab/engine-pcre2.c \
   src/applets/grab/engine.c \
   src/applets/grab/engine.h \
@@ -40,7 +42,20 @@ src_grabrat_SOURCES = \
   src/applets/grab/worker.h \
   src/applets/grab/workq.c \
   src/applets/grab/workq.h \
+  src/applets/rat/color.c \
+  src/applets/rat/color.h \
+  src/applets/rat/copy.c \
+  src/applets/rat/fastvis.c \
+  src/applets/rat/fastvis.h \
+  src/applets/rat/format.c \
+  src/applets/rat/format.h \
+  src/applets/rat/progress.c \
+  src/applets/rat/progress.h \
   src/applets/rat/rat.c \
+  src/applets/rat/rat.h \
+  src/applets/rat/stamp.c \
+  src/applets/rat/stamp.h \
+  src/applets/rat/strict.c \
   src/applets/sort/sort.c
 
 if HAVE_HYPERSCAN

@@ -68,3 +68,24 @@ tests_unit_test_pcre2_syntax_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_pcre2_syntax_CFLAGS = $(WARN_CFLAGS) $(PCRE2_CFLAGS)
 tests_unit_test_pcre2_syntax_LDADD = lib/libgnu.a $(PCRE2_LIBS)
 TESTS += tests/unit/test-search tests/unit/test-pcre2-syntax
+
+rat_tests = \
+  tests/rat/differential.sh \
+  tests/rat/formatting.sh \
+  tests/rat/options.sh \
+  tests/rat/errors.sh \
+  tests/rat/sigpipe.sh \
+  tests/rat/self-copy.sh \
+  tests/rat/proc.sh \
+  tests/rat/flush.sh \
+  tests/rat/zero-copy.sh \
+  tests/rat/fallbacks.sh \
+  tests/rat/splice-errors.sh \
+  tests/rat/strict.sh \
+  tests/rat/timestamp.sh \
+  tests/rat/color.sh \
+  tests/rat/progress.sh \
+  tests/rat/memory.sh
+
+all_tests += $(rat_tests)
+EXTRA_DIST += tests/rat/lib.sh tests/rat/run-valgrind.sh tests/rat/valgrind.supp
