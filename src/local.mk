@@ -37,7 +37,30 @@ src_grabrat_SOURCES = \
   src/applets/grab/workq.c \
   src/applets/grab/workq.h \
   src/applets/rat/rat.c \
-  src/applets/sort/sort.c
+  src/applets/sort/check.c \
+  src/applets/sort/check.h \
+  src/applets/sort/chunk.c \
+  src/applets/sort/chunk.h \
+  src/applets/sort/compare.c \
+  src/applets/sort/compare.h \
+  src/applets/sort/debug.c \
+  src/applets/sort/debug.h \
+  src/applets/sort/lines.c \
+  src/applets/sort/lines.h \
+  src/applets/sort/merge.c \
+  src/applets/sort/merge.h \
+  src/applets/sort/msort.c \
+  src/applets/sort/msort.h \
+  src/applets/sort/numcmp.c \
+  src/applets/sort/numcmp.h \
+  src/applets/sort/output.c \
+  src/applets/sort/output.h \
+  src/applets/sort/randkey.c \
+  src/applets/sort/randkey.h \
+  src/applets/sort/sort.c \
+  src/applets/sort/sort.h \
+  src/applets/sort/tempfile.c \
+  src/applets/sort/tempfile.h
 
 # The applets as links to the binary, so tests and users can run them in
 # place (src/grab ...).  The list must match 'grabrat --list' (a test checks).

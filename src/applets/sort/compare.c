@@ -1,0 +1,559 @@
+/* compare.c: line and key comparison for sort (see compare.h).
+   Keys are located with GNU sort's field rules and compared in place
+   when they can be; a key that must be translated (-f), filtered (-d,
+   -i) or NUL-terminated (for strtold, strcoll, strxfrm) is copied to a
+   stack buffer, or the heap when long, because the lines may be shared
+   with other threads and are never written to here.  */
+
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "filevercmp.h"
+#include "minmax.h"
+#include "xalloc.h"
+#include "xmemcoll.h"
+
+#include "compare.h"
+#include "numcmp.h"
+#include "randkey.h"
+
+/* Keys up to this long are copied to the stack (GNU sort's size).  */
+enum { KEY_STACK_SIZE = 4000 };
+
+static inline unsigned char
+to_uchar (char c)
+{
+  return c;
+}
+
+/* The sign of DIFF, negated if REVERSE.  */
+static inline int
+signed_diff (int diff, bool reverse)
+{
+  int sign = (0 < diff) - (diff < 0);
+  return reverse ? -sign : sign;
+}
+
+char *
+compare_key_beg (struct sort_opts const *o, struct sort_key const *k,
+                 char *text, idx_t len)
+{
+  char *ptr = text;
+  char *lim = text + len;
+  size_t sword = k->sword;
+
+  /* Without -t the blanks before a field belong to it.  */
+  if (o->tab != TAB_DEFAULT)
+    while (ptr < lim && sword--)
+      {
+        while (ptr < lim && *ptr != o->tab)
+          ++ptr;
+        if (ptr < lim)
+          ++ptr;
+      }
+  else
+    while (ptr < lim && sword--)
+      {
+        while (ptr < lim && o->blanks[to_uchar (*ptr)])
+          ++ptr;
+        while (ptr < lim && !o->blanks[to_uchar (*ptr)])
+          ++ptr;
+      }
+
+  if (k->skipsblanks)
+    while (ptr < lim && o->blanks[to_uchar (*ptr)])
+      ++ptr;
+
+  return (size_t) (lim - ptr) < k->schar ? lim : ptr + k->schar;
+}
+
+char *
+compare_key_lim (struct sort_opts const *o, struct sort_key const *k,
+                 char *text, idx_t len)
+{
+  char *ptr = text;
+  char *lim = text + len;
+  size_t eword = k->eword;
+  size_t echar = k->echar;
+
+  /* ECHAR == 0 means the whole of field EWORD: skip past it.  */
+  if (echar == 0)
+    eword++;
+
+  /* Move past EWORD fields: with -t, to just after the separator ending
+     the last one (unless the key ends there); without, to the blank
+     after it.  */
+  if (o->tab != TAB_DEFAULT)
+    while (ptr < lim && eword--)
+      {
+        while (ptr < lim && *ptr != o->tab)
+          ++ptr;
+        if (ptr < lim && (eword || echar))
+          ++ptr;
+      }
+  else
+    while (ptr < lim && eword--)
+      {
+        while (ptr < lim && o->blanks[to_uchar (*ptr)])
+          ++ptr;
+        while (ptr < lim && !o->blanks[to_uchar (*ptr)])
+          ++ptr;
+      }
+
+  if (echar != 0)
+    {
+      if (k->skipeblanks)
+        while (ptr < lim && o->blanks[to_uchar (*ptr)])
+          ++ptr;
+      ptr = (size_t) (lim - ptr) < echar ? lim : ptr + echar;
+    }
+  return ptr;
+}
+
+/* Store in *BEG and *LIM the bounds of key K in line L (an empty key
+   when the end comes before the start).  */
+static void
+key_bounds (struct sort_opts const *o, struct sort_key const *k,
+            struct line const *l, char **beg, char **lim)
+{
+  char *text = l->text;
+  char *e = (k->eword == SIZE_MAX ? text + l->len
+             : compare_key_lim (o, k, text, l->len));
+  char *b;
+  if (k->sword != SIZE_MAX)
+    b = compare_key_beg (o, k, text, l->len);
+  else
+    {
+      b = text;
+      if (k->skipsblanks)
+        while (b < e && o->blanks[to_uchar (*b)])
+          b++;
+    }
+  *beg = b;
+  *lim = MAX (b, e);
+}
+
+/* Copy the LEN bytes at SRC to DST without the bytes key K ignores and
+   with its translation, NUL-terminate it and return its length.  */
+static idx_t
+key_transform (struct sort_opts const *o, struct sort_key const *k,
+               char const *src, idx_t len, char *dst)
+{
+  bool const *ignore = sort_ignore_table (o, k->ignore);
+  idx_t n = 0;
+  for (idx_t i = 0; i < len; i++)
+    if (! (ignore && ignore[to_uchar (src[i])]))
+      dst[n++] = k->translate ? o->fold_toupper[to_uchar (src[i])] : src[i];
+  dst[n] = '\0';
+  return n;
+}
+
+/* Bytewise comparison of keys, translated and filtered on the fly (the C
+   locale's text comparison).  */
+static int
+text_compare (struct sort_opts const *o, struct sort_key const *k,
+              char const *ta, idx_t lena, char const *tb, idx_t lenb)
+{
+  bool const *ignore = sort_ignore_table (o, k->ignore);
+  char const *translate = k->translate ? o->fold_toupper : NULL;
+  if (ignore)
+    {
+      char const *lima = ta + lena;
+      char const *limb = tb + lenb;
+      for (;;)
+        {
+          while (ta < lima && ignore[to_uchar (*ta)])
+            ta++;
+          while (tb < limb && ignore[to_uchar (*tb)])
+            tb++;
+          if (! (ta < lima && tb < limb))
+            return (ta < lima) - (tb < limb);
+          unsigned char ca = translate ? translate[to_uchar (*ta)] : *ta;
+          unsigned char cb = translate ? translate[to_uchar (*tb)] : *tb;
+          if (ca != cb)
+            return ca - cb;
+          ta++;
+          tb++;
+        }
+    }
+  if (lena == 0)
+    return - (lenb != 0);
+  if (lenb == 0)
+    return 1;
+  if (translate)
+    {
+      idx_t n = MIN (lena, lenb);
+      for (idx_t i = 0; i < n; i++)
+        {
+          int diff = (to_uchar (translate[to_uchar (ta[i])])
+                      - to_uchar (translate[to_uchar (tb[i])]));
+          if (diff)
+            return diff;
+        }
+    }
+  else
+    {
+      int diff = memcmp (ta, tb, MIN (lena, lenb));
+      if (diff)
+        return diff;
+    }
+  return lena < lenb ? -1 : lena != lenb;
+}
+
+/* Compare -R keys TA and TB (NUL-terminated), by digest unless TIED
+   says the digests are already known equal, then by their bytes (or
+   their collation transforms in a hard locale), as GNU sort does.  */
+static int
+random_compare (struct sort_opts const *o, char const *ta, idx_t lena,
+                char const *tb, idx_t lenb, bool tied)
+{
+  char stacka[KEY_STACK_SIZE];
+  char stackb[KEY_STACK_SIZE];
+  char *xa = stacka;
+  char *xb = stackb;
+  if (o->hard_collate)
+    {
+      idx_t sizea = sizeof stacka;
+      idx_t sizeb = sizeof stackb;
+      lena = randkey_xfrm (ta, lena, &xa, &sizea, stacka);
+      lenb = randkey_xfrm (tb, lenb, &xb, &sizeb, stackb);
+      ta = xa;
+      tb = xb;
+    }
+  int diff = 0;
+  if (!tied)
+    {
+      uint64_t da[2], db[2];
+      randkey_digest (o->random, ta, lena, da);
+      randkey_digest (o->random, tb, lenb, db);
+      diff = (da[0] != db[0] ? (da[0] < db[0] ? -1 : 1)
+              : da[1] != db[1] ? (da[1] < db[1] ? -1 : 1) : 0);
+    }
+  if (!diff)
+    {
+      diff = memcmp (ta, tb, MIN (lena, lenb));
+      if (!diff)
+        diff = (lena > lenb) - (lena < lenb);
+    }
+  if (xa != stacka)
+    free (xa);
+  if (xb != stackb)
+    free (xb);
+  return diff;
+}
+
+/* Compare keys that are not bytewise text: TA and TB are NUL-terminated
+   when the kind needs it.  */
+static int
+typed_compare (struct sort_opts const *o, struct sort_key const *k,
+               char const *ta, idx_t lena, char const *tb, idx_t lenb,
+               bool tied)
+{
+  switch (k->kind)
+    {
+    case KEY_NUMERIC:
+      return numcmp_numeric (o, ta, ta + lena, tb, tb + lenb);
+    case KEY_GENERAL:
+      return numcmp_general (ta, tb);
+    case KEY_HUMAN:
+      return numcmp_human (o, ta, ta + lena, tb, tb + lenb);
+    case KEY_MONTH:
+      return (numcmp_month (o, ta, ta + lena, NULL)
+              - numcmp_month (o, tb, tb + lenb, NULL));
+    case KEY_RANDOM:
+      return random_compare (o, ta, lena, tb, lenb, tied);
+    case KEY_VERSION:
+      return filenvercmp (ta, lena, tb, lenb);
+    case KEY_TEXT: default:
+      /* Locale collation.  */
+      if (lena == 0)
+        return - (lenb != 0);
+      if (lenb == 0)
+        return 1;
+      return xmemcoll0 (ta, lena + 1, tb, lenb + 1);
+    }
+}
+
+/* Whether keys of K's kind must be NUL-terminated to be compared.  */
+static bool
+needs_nul (struct sort_opts const *o, struct sort_key const *k)
+{
+  return (k->kind == KEY_GENERAL
+          || (o->hard_collate
+              && (k->kind == KEY_TEXT || k->kind == KEY_RANDOM)));
+}
+
+/* Compare key K of two lines: the LENA bytes at TA and LENB at TB, each
+   followed by at least one readable byte.  TIED: see compare_lines_tied.  */
+static int
+key_compare (struct sort_opts const *o, struct sort_key const *k,
+             char const *ta, idx_t lena, char const *tb, idx_t lenb,
+             bool tied)
+{
+  if (k->kind == KEY_TEXT && !o->hard_collate)
+    return text_compare (o, k, ta, lena, tb, lenb);
+
+  bool transform = k->ignore != IGNORE_NONE || k->translate;
+  if (!transform
+      && (!needs_nul (o, k) || (ta[lena] == '\0' && tb[lenb] == '\0')))
+    return typed_compare (o, k, ta, lena, tb, lenb, tied);
+
+  /* Work on NUL-terminated (and transformed) copies.  */
+  char stackbuf[KEY_STACK_SIZE];
+  idx_t size = lena + 1 + lenb + 1;
+  char *copy = size <= KEY_STACK_SIZE ? stackbuf : ximalloc (size);
+  char *ca = copy;
+  char *cb = copy + lena + 1;
+  if (transform)
+    {
+      lena = key_transform (o, k, ta, lena, ca);
+      lenb = key_transform (o, k, tb, lenb, cb);
+    }
+  else
+    {
+      memcpy (ca, ta, lena);
+      ca[lena] = '\0';
+      memcpy (cb, tb, lenb);
+      cb[lenb] = '\0';
+    }
+  int diff = typed_compare (o, k, ca, lena, cb, lenb, tied);
+  if (copy != stackbuf)
+    free (copy);
+  return diff;
+}
+
+/* How much is known of the first key of two lines being compared.  */
+enum first_key
+{
+  FIRST_UNKNOWN,         /* nothing */
+  FIRST_SAME_DIGEST,     /* -R: the digests are equal */
+  FIRST_EQUAL            /* the keys compare equal */
+};
+
+static int
+keycompare (struct sort_opts const *o, struct line const *a,
+            struct line const *b, enum first_key first)
+{
+  for (idx_t i = first == FIRST_EQUAL; i < o->nkeys; i++)
+    {
+      struct sort_key const *k = &o->keys[i];
+      char *ta, *lima, *tb, *limb;
+      key_bounds (o, k, a, &ta, &lima);
+      key_bounds (o, k, b, &tb, &limb);
+      int diff = key_compare (o, k, ta, lima - ta, tb, limb - tb,
+                              i == 0 && first == FIRST_SAME_DIGEST);
+      if (diff)
+        return signed_diff (diff, k->reverse);
+    }
+  return 0;
+}
+
+static int
+compare_full (struct sort_opts const *o, struct line const *a,
+              struct line const *b, enum first_key first)
+{
+  if (o->nkeys)
+    {
+      int diff = keycompare (o, a, b, first);
+      if (diff || o->unique || o->stable)
+        return diff;
+    }
+  else if (first == FIRST_EQUAL)
+    return 0;
+
+  /* The last resort: whole lines, reversed by the global -r only.  */
+  idx_t alen = a->len;
+  idx_t blen = b->len;
+  int diff;
+  if (alen == 0)
+    diff = - (blen != 0);
+  else if (blen == 0)
+    diff = 1;
+  else if (o->hard_collate)
+    diff = xmemcoll0 (a->text, alen + 1, b->text, blen + 1);
+  else
+    {
+      diff = memcmp (a->text, b->text, MIN (alen, blen));
+      if (!diff)
+        diff = (alen > blen) - (alen < blen);
+    }
+  return signed_diff (diff, o->reverse);
+}
+
+int
+compare_lines (struct sort_opts const *o, struct line const *a,
+               struct line const *b)
+{
+  return compare_full (o, a, b, FIRST_UNKNOWN);
+}
+
+/* What the abbreviation K0, K1 shared by two lines tells of their first
+   keys (the whole lines if there are no keys).  */
+static enum first_key
+abbrev_knowledge (struct sort_opts const *o, uint64_t k0, uint64_t k1)
+{
+  struct sort_key const *key = o->nkeys ? &o->keys[0] : NULL;
+  enum key_kind kind = key ? key->kind : KEY_TEXT;
+  if (key ? key->reverse : o->reverse)
+    {
+      k0 = ~k0;
+      k1 = ~k1;
+    }
+  switch (kind)
+    {
+    case KEY_TEXT:
+      return (!o->hard_collate && (k1 & 0xff) != 0xff
+              ? FIRST_EQUAL : FIRST_UNKNOWN);
+    case KEY_RANDOM:
+      return FIRST_SAME_DIGEST;
+    case KEY_VERSION:
+      return FIRST_UNKNOWN;
+    default:
+      return (numcmp_abbrev_exact (kind, (uint64_t const[]) { k0, k1 })
+              ? FIRST_EQUAL : FIRST_UNKNOWN);
+    }
+}
+
+int
+compare_lines_tied (struct sort_opts const *o, struct line const *a,
+                    struct line const *b, uint64_t k0)
+{
+  return compare_full (o, a, b, abbrev_knowledge (o, k0, a->k1));
+}
+
+/* The abbreviation of the bytewise text key [P, LIM) as seen by key K
+   (the raw bytes if K is null): its first 15 bytes, zero-padded, then
+   its length if at most 15 (the words are then exact: equal words mean
+   equal keys), else 0xff.  Big-endian words order as memcmp does: a
+   padded short key sorts before its extensions by its smaller length.  */
+static void
+text_abbrev (struct sort_opts const *o, struct sort_key const *k,
+             char const *p, char const *lim, uint64_t *k0, uint64_t *k1)
+{
+  enum { PREFIX = 15 };
+  unsigned char bytes[PREFIX + 1] = { 0 };
+  bool const *ignore = k ? sort_ignore_table (o, k->ignore) : NULL;
+  bool translate = k && k->translate;
+  int n;
+  if (!ignore && !translate)
+    {
+      n = MIN (lim - p, PREFIX + 1);
+      memcpy (bytes, p, MIN (n, PREFIX));
+    }
+  else
+    for (n = 0; p < lim && n <= PREFIX; p++)
+      if (! (ignore && ignore[to_uchar (*p)]))
+        {
+          if (n < PREFIX)
+            bytes[n] = translate ? o->fold_toupper[to_uchar (*p)] : *p;
+          n++;
+        }
+  bytes[PREFIX] = n <= PREFIX ? n : 0xff;
+  uint64_t w0 = 0;
+  uint64_t w1 = 0;
+  for (int i = 0; i < 8; i++)
+    {
+      w0 = w0 << 8 | bytes[i];
+      w1 = w1 << 8 | bytes[8 + i];
+    }
+  *k0 = w0;
+  *k1 = w1;
+}
+
+/* Store in K the abbreviation of the typed key [P, LIM) of KEY.  P is
+   NUL-terminated at LIM if KEY needs it, and already transformed.  */
+static void
+typed_abbrev (struct sort_opts const *o, struct sort_key const *key,
+              char const *p, char const *lim, uint64_t k[2])
+{
+  switch (key->kind)
+    {
+    case KEY_NUMERIC:
+      numcmp_numeric_abbrev (o, p, lim, k);
+      break;
+    case KEY_HUMAN:
+      numcmp_human_abbrev (o, p, lim, k);
+      break;
+    case KEY_GENERAL:
+      numcmp_general_abbrev (p, k);
+      break;
+    case KEY_MONTH:
+      k[0] = numcmp_month (o, p, lim, NULL);
+      break;
+    case KEY_RANDOM:
+      {
+        char stackbuf[KEY_STACK_SIZE];
+        char *x = stackbuf;
+        idx_t len = lim - p;
+        if (o->hard_collate)
+          {
+            idx_t size = sizeof stackbuf;
+            len = randkey_xfrm (p, len, &x, &size, stackbuf);
+            p = x;
+          }
+        randkey_digest (o->random, p, len, k);
+        if (x != stackbuf)
+          free (x);
+      }
+      break;
+    case KEY_TEXT: case KEY_VERSION: default:
+      break;
+    }
+}
+
+uint64_t
+compare_abbrev (struct sort_opts const *o, struct line *line)
+{
+  uint64_t k[2] = { 0, 0 };
+  bool reverse;
+  if (o->nkeys == 0)
+    {
+      reverse = o->reverse;
+      if (!o->hard_collate)
+        text_abbrev (o, NULL, line->text, line->text + line->len,
+                     &k[0], &k[1]);
+    }
+  else
+    {
+      struct sort_key const *key = &o->keys[0];
+      reverse = key->reverse;
+      char *beg, *lim;
+      key_bounds (o, key, line, &beg, &lim);
+      if (key->kind == KEY_TEXT)
+        {
+          if (!o->hard_collate)
+            text_abbrev (o, key, beg, lim, &k[0], &k[1]);
+        }
+      else if (key->kind != KEY_VERSION)
+        {
+          bool transform = key->ignore != IGNORE_NONE || key->translate;
+          if (!transform && (!needs_nul (o, key) || *lim == '\0'))
+            typed_abbrev (o, key, beg, lim, k);
+          else
+            {
+              char stackbuf[KEY_STACK_SIZE];
+              idx_t n = lim - beg;
+              char *c = n < KEY_STACK_SIZE ? stackbuf : ximalloc (n + 1);
+              if (transform)
+                n = key_transform (o, key, beg, n, c);
+              else
+                {
+                  memcpy (c, beg, n);
+                  c[n] = '\0';
+                }
+              typed_abbrev (o, key, c, c + n, k);
+              if (c != stackbuf)
+                free (c);
+            }
+        }
+    }
+  if (reverse)
+    {
+      k[0] = ~k[0];
+      k[1] = ~k[1];
+    }
+  line->k1 = k[1];
+  return k[0];
+}

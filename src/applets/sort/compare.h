@@ -1,0 +1,44 @@
+/* compare.h: how two lines compare under the options: each key in turn,
+   then the last-resort comparison of whole lines (GNU sort's keycompare
+   and compare), plus the "abbreviated key" the sorter uses to settle
+   most comparisons with two integer compares.  Everything here only
+   reads the options and the lines, so threads may call it at once.  */
+
+#ifndef GRABRAT_SORT_COMPARE_H
+#define GRABRAT_SORT_COMPARE_H
+
+#include <stdint.h>
+
+#include "sort.h"
+
+/* Where key K starts (GNU sort's begfield) and ends (limfield) in the
+   LEN bytes at TEXT.  The end may come before the start: the key is
+   then empty.  */
+char *compare_key_beg (struct sort_opts const *o, struct sort_key const *k,
+                       char *text, idx_t len);
+char *compare_key_lim (struct sort_opts const *o, struct sort_key const *k,
+                       char *text, idx_t len);
+
+/* Compare lines A and B: negative, zero or positive.  Zero means "keep
+   input order" (-s), "duplicates" (-u), or identical lines.  May die
+   (status 2) if the locale cannot collate or transform a key.  */
+int compare_lines (struct sort_opts const *o,
+                   struct line const *a, struct line const *b);
+
+/* The same, for lines whose abbreviations (see below) are both K0 and
+   A->k1: the first key is then not hashed again (-R), or not compared
+   at all when the abbreviation is exact.  */
+int compare_lines_tied (struct sort_opts const *o,
+                        struct line const *a, struct line const *b,
+                        uint64_t k0);
+
+/* Abbreviate LINE's first key (the whole line if there are no keys):
+   return the first word and store the second in LINE->k1.  For any two
+   lines, if (k0, k1) of A is less than that of B, compare_lines (A, B)
+   is negative; first keys that compare equal have equal words.  Keys
+   abbreviate to their digest (-R), their number (-n, -h, -g, -M) or
+   their first 15 bytes and length (bytewise text); other keys (-V, and
+   text in a locale that collates) abbreviate to 0.  */
+uint64_t compare_abbrev (struct sort_opts const *o, struct line *line);
+
+#endif
