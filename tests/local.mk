@@ -35,3 +35,24 @@ grab_tests = \
 all_tests += $(grab_tests)
 EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \
   tests/grab/patterns.txt tests/grab/patterns-utf8.txt tests/grab/options.txt
+
+sort_tests = \
+  tests/sort/differential-c.sh \
+  tests/sort/differential-utf8.sh \
+  tests/sort/differential-locale.sh \
+  tests/sort/random.sh \
+  tests/sort/random-options.sh \
+  tests/sort/errors.sh \
+  tests/sort/external.sh \
+  tests/sort/signals.sh \
+  tests/sort/bad-input.sh \
+  tests/sort/output-input.sh \
+  tests/sort/parallel.sh \
+  tests/sort/merge.sh \
+  tests/sort/debug.sh \
+  tests/sort/obsolete.sh \
+  tests/sort/files0-from.sh \
+  tests/sort/check.sh
+
+all_tests += $(sort_tests)
+EXTRA_DIST += tests/sort/difflib.sh tests/sort/options.txt

@@ -31,7 +31,8 @@
 enum { LINE_COST = sizeof (struct line) + 2 * sizeof (struct sitem) };
 
 /* The smallest read worth a system call; when the budget leaves room
-   for less, the chunk is full.  */
+   for less, the chunk is full.  A tiny -S lowers it, so that sort
+   spills to temporaries as soon as GNU sort would.  */
 enum { MIN_READ = 16 * 1024 };
 
 /* The first buffer for input of unknown size (GNU sort's guess).  */
@@ -166,16 +167,17 @@ read_file (struct sorter *s, int fd, char const *name, off_t remaining)
          line (GNU sort's rule).  */
       idx_t room = s->budget - c->used - c->nlines * LINE_COST;
       idx_t want = MAX (0, room) / (LINE_COST + 1);
-      if (want < MIN_READ)
+      idx_t min_read = MIN (MIN_READ, s->budget / (LINE_COST + 1) / 2 + 1);
+      if (want < min_read)
         {
           if (0 < c->nlines)
             {
               spill (s);
               continue;
             }
-          want = MIN_READ;
+          want = min_read;
         }
-      reserve (s, MIN (want, MAX (MIN_READ, remaining + 1)), remaining);
+      reserve (s, MIN (want, MAX (min_read, remaining + 1)), remaining);
       want = MIN (want, c->alloc - c->used - 1);
       idx_t n = lines_xread (fd, name, c->buf + c->used, want);
       char const *last = memrchr (c->buf + c->used, eol, n);

@@ -415,7 +415,7 @@ numcmp_abbrev_exact (enum key_kind kind, uint64_t const k[2])
         return class == 1 || (k[1] & 1) == (class == 0);
       }
     case KEY_GENERAL:
-      return k[0] == 0 || (k[0] >> 62 == 2 && k[1] == 1);
+      return k[0] == 0 || (k[0] >> 62 == 2 && (k[1] & 3) == 1);
     case KEY_MONTH:
       return true;
     default:
@@ -435,17 +435,19 @@ numcmp_general_abbrev (char const *s, uint64_t k[2])
     k[0] = (uint64_t) 1 << 62;
   else
     {
-      /* Rounding to double keeps the order, and K[1] says whether X is
-         below, at or above the rounded value.  Then flip the bits of the
-         IEEE form so that unsigned order is numeric order, -0 as 0.  */
+      /* Rounding to double keeps the order.  Flip the bits of the IEEE
+         form so that unsigned order is numeric order (-0 taken as 0),
+         and split the 64 bits between the words, after the 2 class bits
+         of K[0]; the last 2 bits of K[1] say whether X is below, at or
+         above the double.  */
       double d = x;
       if (d == 0)
         d = 0;
-      k[1] = x < d ? 0 : x == d ? 1 : 2;
       uint64_t u;
       memcpy (&u, &d, sizeof u);
       u = u >> 63 ? ~u : u | ((uint64_t) 1 << 63);
       k[0] = ((uint64_t) 2 << 62) | (u >> 2);
+      k[1] = (u << 62) | (x < d ? 0 : x == d ? 1 : 2);
     }
 }
 

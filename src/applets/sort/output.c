@@ -19,9 +19,10 @@
    in L2 cache.  */
 enum { SINK_WRITE_SIZE = 128 * 1024 };
 
-/* GNU sort writes through stdio, whose buffer for the output is one
-   block (4096 bytes for /dev/full and pipes): it says "fflush failed"
-   when the output fit in the buffer, "write failed" otherwise.  */
+/* GNU sort writes through stdio, whose buffer is one block (4096 bytes
+   for /dev/full, pipes and most files): when all of a file fit in the
+   buffer, a full disk shows when the file is flushed ("fflush failed")
+   or closed ("close failed", temporaries), else on a write.  */
 enum { STDIO_BUFSIZE = 4096 };
 
 static _Noreturn void
@@ -38,8 +39,10 @@ sink_flush (struct sink *s, bool final)
   idx_t len = s->ob.len;
   int e = outbuf_flush (&s->ob, s->fd);
   if (e)
-    sink_die (s, (final && !s->flushed && len <= STDIO_BUFSIZE
-                  ? "fflush failed" : "write failed"), e);
+    sink_die (s, (! (final && !s->flushed && len <= STDIO_BUFSIZE)
+                  ? "write failed"
+                  : s->fd == STDOUT_FILENO ? "fflush failed"
+                  : "close failed"), e);
   s->flushed |= 0 < len;
 }
 
