@@ -1,2 +1,2 @@
 ## bench/local.mk: benchmark scripts (run by hand, never by make check).
-EXTRA_DIST += bench/lib.sh bench/startup.sh
+EXTRA_DIST += bench/lib.sh bench/startup.sh bench/sort.sh

@@ -44,7 +44,9 @@ struct chunk
   idx_t alloc;
   idx_t used;            /* bytes read */
   idx_t done;            /* bytes in complete lines, a prefix of USED */
-  idx_t nlines;          /* complete lines */
+  struct line *lines;    /* the complete lines (see lines_scan) */
+  idx_t nlines;
+  idx_t lines_alloc;
 };
 
 struct sorter
@@ -89,10 +91,10 @@ sort_chunk (struct sorter *s, struct sink *sink)
   idx_t n = s->c.nlines;
   if (n == 0)
     return;
-  struct line *lines = xinmalloc (n, sizeof *lines);
-  lines_split (s->c.buf, s->c.done, o->eol, lines);
-  struct sitem *items = xinmalloc (n, sizeof *items);
-  struct sitem *tmp = xinmalloc (n, sizeof *tmp);
+  struct line *lines = s->c.lines;
+  lines_locate (s->c.buf, lines, n);
+  struct sitem *items = lines_big_xnalloc (n, sizeof *items);
+  struct sitem *tmp = lines_big_xnalloc (n, sizeof *tmp);
   struct sitem const *sorted = msort_lines (o, lines, n, items, tmp,
                                             s->lim->nthreads);
 
@@ -110,7 +112,6 @@ sort_chunk (struct sorter *s, struct sink *sink)
     }
   free (tmp);
   free (items);
-  free (lines);
 }
 
 /* Sort the chunk into a new temporary run, and start the next chunk
@@ -134,6 +135,9 @@ spill (struct sorter *s)
   c->used -= c->done;
   c->done = 0;
   c->nlines = 0;
+  free (c->lines);
+  c->lines = NULL;
+  c->lines_alloc = 0;
 }
 
 /* Make room for reading WANT more bytes (and an end of line), growing
@@ -151,7 +155,10 @@ reserve (struct sorter *s, idx_t want, off_t remaining)
   if (0 < remaining && remaining < s->budget - c->used)
     grown = MAX (grown, c->used + (idx_t) remaining + 2);
   c->alloc = MAX (need, MIN (grown, MAX (s->budget, need)));
-  c->buf = xirealloc (c->buf, c->alloc);
+  char *buf = lines_big_xnalloc (c->alloc, 1);
+  memcpy (buf, c->buf, c->used);
+  free (c->buf);
+  c->buf = buf;
 }
 
 /* Read the file FD (named NAME, of REMAINING bytes if regular, else 0)
@@ -180,12 +187,8 @@ read_file (struct sorter *s, int fd, char const *name, off_t remaining)
       reserve (s, MIN (want, MAX (min_read, remaining + 1)), remaining);
       want = MIN (want, c->alloc - c->used - 1);
       idx_t n = lines_xread (fd, name, c->buf + c->used, want);
-      char const *last = memrchr (c->buf + c->used, eol, n);
-      if (last)
-        {
-          c->nlines += lines_count (c->buf + c->used, n, eol);
-          c->done = last + 1 - c->buf;
-        }
+      lines_scan (c->buf, c->used, c->used + n, eol, &c->done, &c->lines,
+                  &c->nlines, &c->lines_alloc);
       c->used += n;
       remaining = MAX (0, remaining - n);
       if (n < want)
@@ -195,9 +198,10 @@ read_file (struct sorter *s, int fd, char const *name, off_t remaining)
   /* End the file's last line.  */
   if (c->done < c->used)
     {
-      c->buf[c->used++] = eol;
-      c->done = c->used;
-      c->nlines++;
+      c->buf[c->used] = eol;
+      lines_scan (c->buf, c->used, c->used + 1, eol, &c->done, &c->lines,
+                  &c->nlines, &c->lines_alloc);
+      c->used++;
     }
 }
 
@@ -205,7 +209,7 @@ void
 chunk_sort_files (struct sort_opts const *o, struct sort_limits const *lim,
                   char *const *files, idx_t nfiles, char const *outfile)
 {
-  struct sorter s = { o, lim, 0, { NULL, 0, 0, 0, 0 }, NULL, 0, 0 };
+  struct sorter s = { o, lim, 0, { NULL, 0, 0, 0, NULL, 0, 0 }, NULL, 0, 0 };
   s.budget = lim->buffer_size ? lim->buffer_size : chunk_default_size ();
 
   for (idx_t i = 0; i < nfiles; i++)
@@ -236,8 +240,11 @@ chunk_sort_files (struct sort_opts const *o, struct sort_limits const *lim,
         spill (&s);
       free (s.c.buf);
       s.c.buf = NULL;
+      free (s.c.lines);
+      s.c.lines = NULL;
       merge_files (o, lim, s.runs, s.nruns, s.nruns, outfile);
     }
   free (s.c.buf);
+  free (s.c.lines);
   free (s.runs);
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "attribute.h"
 #include "filevercmp.h"
 #include "minmax.h"
 #include "xalloc.h"
@@ -202,26 +203,12 @@ text_compare (struct sort_opts const *o, struct sort_key const *k,
   return lena < lenb ? -1 : lena != lenb;
 }
 
-/* Compare -R keys TA and TB (NUL-terminated), by digest unless TIED
-   says the digests are already known equal, then by their bytes (or
-   their collation transforms in a hard locale), as GNU sort does.  */
+/* Compare -R keys TA and TB as GNU sort does, by digest unless TIED
+   says the digests are already known equal, then by their bytes.  */
 static int
-random_compare (struct sort_opts const *o, char const *ta, idx_t lena,
-                char const *tb, idx_t lenb, bool tied)
+random_compare_bytes (struct sort_opts const *o, char const *ta,
+                      idx_t lena, char const *tb, idx_t lenb, bool tied)
 {
-  char stacka[KEY_STACK_SIZE];
-  char stackb[KEY_STACK_SIZE];
-  char *xa = stacka;
-  char *xb = stackb;
-  if (o->hard_collate)
-    {
-      idx_t sizea = sizeof stacka;
-      idx_t sizeb = sizeof stackb;
-      lena = randkey_xfrm (ta, lena, &xa, &sizea, stacka);
-      lenb = randkey_xfrm (tb, lenb, &xb, &sizeb, stackb);
-      ta = xa;
-      tb = xb;
-    }
   int diff = 0;
   if (!tied)
     {
@@ -237,6 +224,24 @@ random_compare (struct sort_opts const *o, char const *ta, idx_t lena,
       if (!diff)
         diff = (lena > lenb) - (lena < lenb);
     }
+  return diff;
+}
+
+/* The same in a hard locale, where keys (NUL-terminated) are compared
+   by their collation transforms.  Out of line: its buffers are big.  */
+static int ATTRIBUTE_NOINLINE
+random_compare_xfrm (struct sort_opts const *o, char const *ta,
+                     idx_t lena, char const *tb, idx_t lenb, bool tied)
+{
+  char stacka[KEY_STACK_SIZE];
+  char stackb[KEY_STACK_SIZE];
+  char *xa = stacka;
+  char *xb = stackb;
+  idx_t sizea = sizeof stacka;
+  idx_t sizeb = sizeof stackb;
+  lena = randkey_xfrm (ta, lena, &xa, &sizea, stacka);
+  lenb = randkey_xfrm (tb, lenb, &xb, &sizeb, stackb);
+  int diff = random_compare_bytes (o, xa, lena, xb, lenb, tied);
   if (xa != stacka)
     free (xa);
   if (xb != stackb)
@@ -263,7 +268,9 @@ typed_compare (struct sort_opts const *o, struct sort_key const *k,
       return (numcmp_month (o, ta, ta + lena, NULL)
               - numcmp_month (o, tb, tb + lenb, NULL));
     case KEY_RANDOM:
-      return random_compare (o, ta, lena, tb, lenb, tied);
+      return (o->hard_collate
+              ? random_compare_xfrm (o, ta, lena, tb, lenb, tied)
+              : random_compare_bytes (o, ta, lena, tb, lenb, tied));
     case KEY_VERSION:
       return filenvercmp (ta, lena, tb, lenb);
     case KEY_TEXT: default:
@@ -285,28 +292,19 @@ needs_nul (struct sort_opts const *o, struct sort_key const *k)
               && (k->kind == KEY_TEXT || k->kind == KEY_RANDOM)));
 }
 
-/* Compare key K of two lines: the LENA bytes at TA and LENB at TB, each
-   followed by at least one readable byte.  TIED: see compare_lines_tied.  */
-static int
-key_compare (struct sort_opts const *o, struct sort_key const *k,
-             char const *ta, idx_t lena, char const *tb, idx_t lenb,
-             bool tied)
+/* key_compare for keys that must be transformed or NUL-terminated:
+   compare copies.  Out of line: its buffer is big.  */
+static int ATTRIBUTE_NOINLINE
+key_compare_copies (struct sort_opts const *o, struct sort_key const *k,
+                    char const *ta, idx_t lena, char const *tb, idx_t lenb,
+                    bool tied)
 {
-  if (k->kind == KEY_TEXT && !o->hard_collate)
-    return text_compare (o, k, ta, lena, tb, lenb);
-
-  bool transform = k->ignore != IGNORE_NONE || k->translate;
-  if (!transform
-      && (!needs_nul (o, k) || (ta[lena] == '\0' && tb[lenb] == '\0')))
-    return typed_compare (o, k, ta, lena, tb, lenb, tied);
-
-  /* Work on NUL-terminated (and transformed) copies.  */
   char stackbuf[KEY_STACK_SIZE];
   idx_t size = lena + 1 + lenb + 1;
   char *copy = size <= KEY_STACK_SIZE ? stackbuf : ximalloc (size);
   char *ca = copy;
   char *cb = copy + lena + 1;
-  if (transform)
+  if (k->ignore != IGNORE_NONE || k->translate)
     {
       lena = key_transform (o, k, ta, lena, ca);
       lenb = key_transform (o, k, tb, lenb, cb);
@@ -322,6 +320,22 @@ key_compare (struct sort_opts const *o, struct sort_key const *k,
   if (copy != stackbuf)
     free (copy);
   return diff;
+}
+
+/* Compare key K of two lines: the LENA bytes at TA and LENB at TB, each
+   followed by at least one readable byte.  TIED: the digests of -R keys
+   are known equal.  */
+static int
+key_compare (struct sort_opts const *o, struct sort_key const *k,
+             char const *ta, idx_t lena, char const *tb, idx_t lenb,
+             bool tied)
+{
+  if (k->kind == KEY_TEXT && !o->hard_collate)
+    return text_compare (o, k, ta, lena, tb, lenb);
+  if (k->ignore == IGNORE_NONE && !k->translate
+      && (!needs_nul (o, k) || (ta[lena] == '\0' && tb[lenb] == '\0')))
+    return typed_compare (o, k, ta, lena, tb, lenb, tied);
+  return key_compare_copies (o, k, ta, lena, tb, lenb, tied);
 }
 
 /* How much is known of the first key of two lines being compared.  */
@@ -420,6 +434,10 @@ int
 compare_lines_tied (struct sort_opts const *o, struct line const *a,
                     struct line const *b, uint64_t k0)
 {
+  /* Ties are often duplicate lines, which compare equal whatever the
+     options: one memcmp settles them.  */
+  if (a->len == b->len && memcmp (a->text, b->text, a->len) == 0)
+    return 0;
   return compare_full (o, a, b, abbrev_knowledge (o, k0, a->k1));
 }
 
@@ -462,6 +480,21 @@ text_abbrev (struct sort_opts const *o, struct sort_key const *k,
   *k1 = w1;
 }
 
+/* The digest of the collation transform of the -R key P of LEN bytes
+   (NUL-terminated).  Out of line: its buffer is big.  */
+static void ATTRIBUTE_NOINLINE
+random_abbrev_xfrm (struct sort_opts const *o, char const *p, idx_t len,
+                    uint64_t k[2])
+{
+  char stackbuf[KEY_STACK_SIZE];
+  char *x = stackbuf;
+  idx_t size = sizeof stackbuf;
+  len = randkey_xfrm (p, len, &x, &size, stackbuf);
+  randkey_digest (o->random, x, len, k);
+  if (x != stackbuf)
+    free (x);
+}
+
 /* Store in K the abbreviation of the typed key [P, LIM) of KEY.  P is
    NUL-terminated at LIM if KEY needs it, and already transformed.  */
 static void
@@ -483,24 +516,35 @@ typed_abbrev (struct sort_opts const *o, struct sort_key const *key,
       k[0] = numcmp_month (o, p, lim, NULL);
       break;
     case KEY_RANDOM:
-      {
-        char stackbuf[KEY_STACK_SIZE];
-        char *x = stackbuf;
-        idx_t len = lim - p;
-        if (o->hard_collate)
-          {
-            idx_t size = sizeof stackbuf;
-            len = randkey_xfrm (p, len, &x, &size, stackbuf);
-            p = x;
-          }
-        randkey_digest (o->random, p, len, k);
-        if (x != stackbuf)
-          free (x);
-      }
+      if (o->hard_collate)
+        random_abbrev_xfrm (o, p, lim - p, k);
+      else
+        randkey_digest (o->random, p, lim - p, k);
       break;
     case KEY_TEXT: case KEY_VERSION: default:
       break;
     }
+}
+
+/* typed_abbrev of a copy of the key [BEG, LIM), transformed and
+   NUL-terminated.  Out of line: its buffer is big.  */
+static void ATTRIBUTE_NOINLINE
+typed_abbrev_copy (struct sort_opts const *o, struct sort_key const *key,
+                   char const *beg, char const *lim, uint64_t k[2])
+{
+  char stackbuf[KEY_STACK_SIZE];
+  idx_t n = lim - beg;
+  char *c = n < KEY_STACK_SIZE ? stackbuf : ximalloc (n + 1);
+  if (key->ignore != IGNORE_NONE || key->translate)
+    n = key_transform (o, key, beg, n, c);
+  else
+    {
+      memcpy (c, beg, n);
+      c[n] = '\0';
+    }
+  typed_abbrev (o, key, c, c + n, k);
+  if (c != stackbuf)
+    free (c);
 }
 
 uint64_t
@@ -519,8 +563,11 @@ compare_abbrev (struct sort_opts const *o, struct line *line)
     {
       struct sort_key const *key = &o->keys[0];
       reverse = key->reverse;
-      char *beg, *lim;
-      key_bounds (o, key, line, &beg, &lim);
+      char *beg = line->text;
+      char *lim = beg + line->len;
+      if (! (key->sword == SIZE_MAX && key->eword == SIZE_MAX
+             && !key->skipsblanks))
+        key_bounds (o, key, line, &beg, &lim);
       if (key->kind == KEY_TEXT)
         {
           if (!o->hard_collate)
@@ -528,25 +575,11 @@ compare_abbrev (struct sort_opts const *o, struct line *line)
         }
       else if (key->kind != KEY_VERSION)
         {
-          bool transform = key->ignore != IGNORE_NONE || key->translate;
-          if (!transform && (!needs_nul (o, key) || *lim == '\0'))
+          if (key->ignore == IGNORE_NONE && !key->translate
+              && (!needs_nul (o, key) || *lim == '\0'))
             typed_abbrev (o, key, beg, lim, k);
           else
-            {
-              char stackbuf[KEY_STACK_SIZE];
-              idx_t n = lim - beg;
-              char *c = n < KEY_STACK_SIZE ? stackbuf : ximalloc (n + 1);
-              if (transform)
-                n = key_transform (o, key, beg, n, c);
-              else
-                {
-                  memcpy (c, beg, n);
-                  c[n] = '\0';
-                }
-              typed_abbrev (o, key, c, c + n, k);
-              if (c != stackbuf)
-                free (c);
-            }
+            typed_abbrev_copy (o, key, beg, lim, k);
         }
     }
   if (reverse)

@@ -4,9 +4,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdckdint.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
+#include "count-trailing-zeros.h"
 #include "error.h"
 #include "fcntl--.h"
 #include "safe-read.h"
@@ -44,30 +49,107 @@ lines_xclose (int fd, char const *file)
     error (SORT_FAILURE, errno, "%s: %s", "close failed", quotef (file));
 }
 
-idx_t
-lines_count (char const *buf, idx_t len, char eol)
+/* Arrays this big go on transparent huge pages where the system gives
+   them on request (THP "madvise" mode): sort walks its arrays in random
+   order (radix scatter, output), which on 4 KiB pages was bound by TLB
+   misses and a page fault per 4 KiB.  'perf stat -e task-clock sort
+   --parallel=1' on bench/sort.sh's inputs went from 119 to 97 ms (-R,
+   1M numbers), 81 to 59 ms (-R, words) and 120 to 91 ms (1M shuffled
+   numbers).  */
+enum { HUGE_MIN = 4 * 1024 * 1024, HUGE_PAGE = 2 * 1024 * 1024 };
+
+/* Ask for huge pages for the 2 MiB pages inside [P, P + SIZE).  */
+static void
+advise_huge (void *p, idx_t size)
 {
-  idx_t n = 0;
-  char const *lim = buf + len;
-  for (char const *p = buf; (p = memchr (p, eol, lim - p)); p++)
-    n++;
-  return n;
+#ifdef MADV_HUGEPAGE
+  if (HUGE_MIN <= size)
+    {
+      uintptr_t a = (uintptr_t) p;
+      uintptr_t lo = (a + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+      uintptr_t hi = (a + size) / HUGE_PAGE * HUGE_PAGE;
+      if (lo < hi)
+        madvise ((void *) lo, hi - lo, MADV_HUGEPAGE);
+    }
+#endif
 }
 
-idx_t
-lines_split (char *buf, idx_t len, char eol, struct line *lines)
+void *
+lines_big_xnalloc (idx_t n, idx_t size)
 {
-  idx_t n = 0;
-  char *lim = buf + len;
-  for (char *p = buf, *e; (e = memchr (p, eol, lim - p)); p = e + 1)
+  idx_t bytes;
+  if (ckd_mul (&bytes, n, size))
+    xalloc_die ();
+  void *p = NULL;
+  if (HUGE_MIN <= bytes)
     {
-      *e = '\0';
-      lines[n].text = p;
-      lines[n].len = e - p;
-      lines[n].k1 = 0;
-      n++;
+      idx_t rounded = bytes + (HUGE_PAGE - bytes % HUGE_PAGE);
+      p = aligned_alloc (HUGE_PAGE, rounded);
+      if (p)
+        advise_huge (p, rounded);
     }
-  return n;
+  return p ? p : ximalloc (bytes);
+}
+
+/* The bytes of X that are zero have their high bit set in the result,
+   the other bits are clear.  */
+static inline uint64_t
+zero_bytes (uint64_t x)
+{
+  uint64_t const lo7 = 0x7f7f7f7f7f7f7f7f;
+  return ~(((x & lo7) + lo7) | x | lo7);
+}
+
+/* Record the line ending at BUF[POS] (see lines_scan).  */
+static inline void
+add_line (char *buf, idx_t pos, idx_t *start, struct line **lines,
+          idx_t *nlines, idx_t *alloc)
+{
+  if (*nlines == *alloc)
+    {
+      *lines = xpalloc (*lines, alloc, 1, -1, sizeof **lines);
+      advise_huge (*lines, *alloc * sizeof **lines);
+    }
+  struct line *l = &(*lines)[(*nlines)++];
+  l->text = NULL;
+  l->k1 = *start;
+  l->len = pos - *start;
+  buf[pos] = '\0';
+  *start = pos + 1;
+}
+
+void
+lines_scan (char *buf, idx_t from, idx_t to, char eol, idx_t *start,
+            struct line **lines, idx_t *nlines, idx_t *alloc)
+{
+  idx_t i = from;
+#if defined __BYTE_ORDER__ && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  /* Eight bytes at a time: lines are often shorter than the cost of a
+     memchr call.  For 1M 7-byte lines this pass took 9 ms where
+     memchr to count and memchr to split took 21 ms.  */
+  uint64_t pattern = 0x0101010101010101 * (unsigned char) eol;
+  for (; i + 8 <= to; i += 8)
+    {
+      uint64_t w;
+      memcpy (&w, buf + i, sizeof w);
+      for (uint64_t m = zero_bytes (w ^ pattern); m; m &= m - 1)
+        add_line (buf, i + (count_trailing_zeros_ll (m) >> 3), start,
+                  lines, nlines, alloc);
+    }
+#endif
+  for (; i < to; i++)
+    if (buf[i] == eol)
+      add_line (buf, i, start, lines, nlines, alloc);
+}
+
+void
+lines_locate (char *buf, struct line *lines, idx_t n)
+{
+  for (idx_t i = 0; i < n; i++)
+    {
+      lines[i].text = buf + lines[i].k1;
+      lines[i].k1 = 0;
+    }
 }
 
 idx_t
@@ -135,14 +217,10 @@ lreader_xfill (struct lreader *r)
     }
   r->left = r->used - end;
 
-  idx_t n = lines_count (r->buf, end, r->eol);
-  if (r->lines_alloc < n)
-    {
-      free (r->lines);
-      r->lines_alloc = n;
-      r->lines = xinmalloc (n, sizeof *r->lines);
-    }
-  r->nlines = lines_split (r->buf, end, r->eol, r->lines);
+  idx_t start = 0;
+  lines_scan (r->buf, 0, end, r->eol, &start, &r->lines, &r->nlines,
+              &r->lines_alloc);
+  lines_locate (r->buf, r->lines, r->nlines);
   return 0 < r->nlines;
 }
 

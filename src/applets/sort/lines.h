@@ -22,17 +22,27 @@ int lines_xopen (char const *file);
    Standard input stays open (it may be read again, "sort - -").  */
 void lines_xclose (int fd, char const *file);
 
-/* The number of bytes EOL in the LEN bytes at BUF.  */
-idx_t lines_count (char const *buf, idx_t len, char eol);
+/* Append to the array *LINES (of *NLINES lines, *ALLOC allocated; it
+   grows) a line for each EOL byte in BUF[FROM, TO), replacing the EOL
+   with a NUL.  The first line starts at *START, which ends up just past
+   the last EOL.  Lines record their start as an offset from BUF, in
+   K1, so that BUF may move: lines_locate turns the offsets into TEXT
+   pointers once BUF stays put.  */
+void lines_scan (char *buf, idx_t from, idx_t to, char eol, idx_t *start,
+                 struct line **lines, idx_t *nlines, idx_t *alloc);
 
-/* Make a line at LINES[I] for each line of the LEN bytes at BUF, which
-   end with EOL, replacing each EOL with a NUL, and return how many.  */
-idx_t lines_split (char *buf, idx_t len, char eol, struct line *lines);
+/* Point TEXT of the N lines LINES into BUF (see lines_scan).  */
+void lines_locate (char *buf, struct line *lines, idx_t n);
 
 /* Read up to SIZE bytes of FD (the file NAME) into BUF, retrying
    interrupted and short reads until SIZE bytes or end of file.  Return
    the count; die with "read failed" on error.  */
 idx_t lines_xread (int fd, char const *name, char *buf, idx_t size);
+
+/* Allocate an array of N elements of SIZE bytes, on transparent huge
+   pages if it is big and the system gives them on request.  Dies on
+   memory exhaustion.  Free it with free.  */
+void *lines_big_xnalloc (idx_t n, idx_t size);
 
 /* A file read a bufferful of lines at a time.  */
 struct lreader

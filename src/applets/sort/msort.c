@@ -117,26 +117,31 @@ tie_sort (struct sort_opts const *o, struct sitem *a, idx_t n,
       }
 }
 
-/* Stable radix sort of A (N items) on K0, with TMP as scratch; runs of
-   equal K0 go to tie_sort.  Each pass takes the 8 bits just below the
-   highest bit in which the items differ, so no pass is wasted on bits
-   that are all equal (keys sharing a long prefix, small numbers).  */
+/* Stable radix sort on K0 of the N items at A, with B (as large) as
+   scratch: the result goes to A if IN_A, else to B.  Runs of equal K0
+   go to tie_sort.  Each pass takes the 8 bits just below the highest bit
+   in which the items differ, so no pass is wasted on bits that are all
+   equal (keys sharing a long prefix, small numbers).  Each pass scatters
+   into the other array and recurses with the roles swapped, rather than
+   copying back.  */
 static void
-radix_sort (struct sort_opts const *o, struct sitem *a, idx_t n,
-            struct sitem *tmp)
+radix_sort (struct sort_opts const *o, struct sitem *a, struct sitem *b,
+            idx_t n, bool in_a)
 {
-  if (n < RADIX_MIN)
-    {
-      merge_sort (o, a, n, tmp);
-      return;
-    }
   uint64_t first = a[0].k0;
   uint64_t diff = 0;
-  for (idx_t i = 1; i < n; i++)
-    diff |= a[i].k0 ^ first;
+  if (RADIX_MIN <= n)
+    for (idx_t i = 1; i < n; i++)
+      diff |= a[i].k0 ^ first;
   if (!diff)
     {
-      tie_sort (o, a, n, tmp);
+      struct sitem *res = in_a ? a : b;
+      if (!in_a)
+        memcpy (b, a, n * sizeof *b);
+      if (n < RADIX_MIN)
+        merge_sort (o, res, n, in_a ? b : a);
+      else
+        tie_sort (o, res, n, in_a ? b : a);
       return;
     }
   int top = 63 - count_leading_zeros_ll (diff);
@@ -153,15 +158,18 @@ radix_sort (struct sort_opts const *o, struct sitem *a, idx_t n,
       sum += count[d];
     }
   for (idx_t i = 0; i < n; i++)
-    tmp[pos[(a[i].k0 >> shift) & 0xff]++] = a[i];
-  memcpy (a, tmp, n * sizeof *a);
+    b[pos[(a[i].k0 >> shift) & 0xff]++] = a[i];
 
+  /* The buckets are in B now.  */
   idx_t start = 0;
   for (int d = 0; d < 256; d++)
     {
-      if (1 < count[d])
-        radix_sort (o, a + start, count[d], tmp + start);
-      start += count[d];
+      idx_t c = count[d];
+      if (1 < c)
+        radix_sort (o, b + start, a + start, c, !in_a);
+      else if (c == 1 && in_a)
+        a[start] = b[start];
+      start += c;
     }
 }
 
@@ -207,7 +215,7 @@ slice_job (void *arg)
       j->src[i].line = &j->lines[i];
       j->src[i].k0 = compare_abbrev (j->o, &j->lines[i]);
     }
-  radix_sort (j->o, j->src + j->lo, j->hi - j->lo, j->dst + j->lo);
+  radix_sort (j->o, j->src + j->lo, j->dst + j->lo, j->hi - j->lo, true);
   return NULL;
 }
 
