@@ -7,6 +7,7 @@
 
 #include <config.h>
 
+#include <byteswap.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,12 +30,31 @@ to_uchar (char c)
   return c;
 }
 
+/* The word W loaded from memory, as if big-endian: byte order.  */
+static inline uint64_t
+be64 (uint64_t w)
+{
+#if defined __BYTE_ORDER__ && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  return w;
+#else
+  return bswap_64 (w);
+#endif
+}
+
 /* The sign of DIFF, negated if REVERSE.  */
 static inline int
 signed_diff (int diff, bool reverse)
 {
   int sign = (0 < diff) - (diff < 0);
   return reverse ? -sign : sign;
+}
+
+/* The first -t separator in [PTR, LIM), or LIM.  */
+static inline char *
+skip_to_tab (struct sort_opts const *o, char *ptr, char *lim)
+{
+  char *t = memchr (ptr, o->tab, lim - ptr);
+  return t ? t : lim;
 }
 
 char *
@@ -49,8 +69,7 @@ compare_key_beg (struct sort_opts const *o, struct sort_key const *k,
   if (o->tab != TAB_DEFAULT)
     while (ptr < lim && sword--)
       {
-        while (ptr < lim && *ptr != o->tab)
-          ++ptr;
+        ptr = skip_to_tab (o, ptr, lim);
         if (ptr < lim)
           ++ptr;
       }
@@ -89,8 +108,7 @@ compare_key_lim (struct sort_opts const *o, struct sort_key const *k,
   if (o->tab != TAB_DEFAULT)
     while (ptr < lim && eword--)
       {
-        while (ptr < lim && *ptr != o->tab)
-          ++ptr;
+        ptr = skip_to_tab (o, ptr, lim);
         if (ptr < lim && (eword || echar))
           ++ptr;
       }
@@ -338,43 +356,47 @@ key_compare (struct sort_opts const *o, struct sort_key const *k,
   return key_compare_copies (o, k, ta, lena, tb, lenb, tied);
 }
 
-/* How much is known of the first key of two lines being compared.  */
-enum first_key
+/* What is known of the keys at the level where two lines are compared
+   (see compare_lines_tied_at).  */
+enum known
 {
-  FIRST_UNKNOWN,         /* nothing */
-  FIRST_SAME_DIGEST,     /* -R: the digests are equal */
-  FIRST_EQUAL            /* the keys compare equal */
+  KNOWN_NOTHING,
+  KNOWN_SAME_DIGEST,     /* -R key: the digests are equal */
+  KNOWN_EQUAL            /* the keys compare equal */
 };
 
+/* Compare keys LEVEL on of A and B.  */
 static int
 keycompare (struct sort_opts const *o, struct line const *a,
-            struct line const *b, enum first_key first)
+            struct line const *b, idx_t level, enum known known)
 {
-  for (idx_t i = first == FIRST_EQUAL; i < o->nkeys; i++)
+  for (idx_t i = level + (known == KNOWN_EQUAL); i < o->nkeys; i++)
     {
       struct sort_key const *k = &o->keys[i];
       char *ta, *lima, *tb, *limb;
       key_bounds (o, k, a, &ta, &lima);
       key_bounds (o, k, b, &tb, &limb);
       int diff = key_compare (o, k, ta, lima - ta, tb, limb - tb,
-                              i == 0 && first == FIRST_SAME_DIGEST);
+                              i == level && known == KNOWN_SAME_DIGEST);
       if (diff)
         return signed_diff (diff, k->reverse);
     }
   return 0;
 }
 
+/* Compare A and B, whose keys before LEVEL are equal.  Level NKEYS is
+   the last-resort comparison (the only level without keys).  */
 static int
-compare_full (struct sort_opts const *o, struct line const *a,
-              struct line const *b, enum first_key first)
+compare_from (struct sort_opts const *o, struct line const *a,
+              struct line const *b, idx_t level, enum known known)
 {
-  if (o->nkeys)
+  if (level < o->nkeys)
     {
-      int diff = keycompare (o, a, b, first);
+      int diff = keycompare (o, a, b, level, known);
       if (diff || o->unique || o->stable)
         return diff;
     }
-  else if (first == FIRST_EQUAL)
+  else if (known == KNOWN_EQUAL)
     return 0;
 
   /* The last resort: whole lines, reversed by the global -r only.  */
@@ -400,45 +422,91 @@ int
 compare_lines (struct sort_opts const *o, struct line const *a,
                struct line const *b)
 {
-  return compare_full (o, a, b, FIRST_UNKNOWN);
+  return compare_from (o, a, b, 0, KNOWN_NOTHING);
 }
 
-/* What the abbreviation K0, K1 shared by two lines tells of their first
-   keys (the whole lines if there are no keys).  */
-static enum first_key
-abbrev_knowledge (struct sort_opts const *o, uint64_t k0, uint64_t k1)
+/* The key of level LEVEL (null for the last resort), its kind and
+   whether it is reversed.  */
+static struct sort_key const *
+level_key (struct sort_opts const *o, idx_t level, enum key_kind *kind,
+           bool *reverse)
 {
-  struct sort_key const *key = o->nkeys ? &o->keys[0] : NULL;
-  enum key_kind kind = key ? key->kind : KEY_TEXT;
-  if (key ? key->reverse : o->reverse)
+  struct sort_key const *key = level < o->nkeys ? &o->keys[level] : NULL;
+  *kind = key ? key->kind : KEY_TEXT;
+  *reverse = key ? key->reverse : o->reverse;
+  return key;
+}
+
+/* What the abbreviation W0, W1 that two lines share at LEVEL tells of
+   their keys there.  */
+static enum known
+abbrev_known (struct sort_opts const *o, idx_t level, uint64_t w0,
+              uint64_t w1)
+{
+  enum key_kind kind;
+  bool reverse;
+  level_key (o, level, &kind, &reverse);
+  if (reverse)
     {
-      k0 = ~k0;
-      k1 = ~k1;
+      w0 = ~w0;
+      w1 = ~w1;
     }
   switch (kind)
     {
     case KEY_TEXT:
-      return (!o->hard_collate && (k1 & 0xff) != 0xff
-              ? FIRST_EQUAL : FIRST_UNKNOWN);
+      return (!o->hard_collate && (w1 & 0xff) != 0xff
+              ? KNOWN_EQUAL : KNOWN_NOTHING);
     case KEY_RANDOM:
-      return FIRST_SAME_DIGEST;
+      return KNOWN_SAME_DIGEST;
     case KEY_VERSION:
-      return FIRST_UNKNOWN;
+      return KNOWN_NOTHING;
     default:
-      return (numcmp_abbrev_exact (kind, (uint64_t const[]) { k0, k1 })
-              ? FIRST_EQUAL : FIRST_UNKNOWN);
+      return (numcmp_abbrev_exact (kind, (uint64_t const[]) { w0, w1 })
+              ? KNOWN_EQUAL : KNOWN_NOTHING);
     }
+}
+
+int
+compare_lines_tied_at (struct sort_opts const *o, struct line const *a,
+                       struct line const *b, idx_t level, uint64_t w0,
+                       uint64_t w1)
+{
+  /* Ties are often duplicate lines, which compare equal whatever the
+     options: one memcmp settles them.  */
+  if (a->len == b->len && memcmp (a->text, b->text, a->len) == 0)
+    return 0;
+  return compare_from (o, a, b, level, abbrev_known (o, level, w0, w1));
 }
 
 int
 compare_lines_tied (struct sort_opts const *o, struct line const *a,
                     struct line const *b, uint64_t k0)
 {
-  /* Ties are often duplicate lines, which compare equal whatever the
-     options: one memcmp settles them.  */
-  if (a->len == b->len && memcmp (a->text, b->text, a->len) == 0)
-    return 0;
-  return compare_full (o, a, b, abbrev_knowledge (o, k0, a->k1));
+  return compare_lines_tied_at (o, a, b, 0, k0, a->k1);
+}
+
+bool
+compare_level_exact (struct sort_opts const *o, idx_t level, uint64_t w0,
+                     uint64_t w1)
+{
+  return abbrev_known (o, level, w0, w1) == KNOWN_EQUAL;
+}
+
+idx_t
+compare_levels (struct sort_opts const *o)
+{
+  bool last_resort = o->nkeys == 0 || ! (o->unique || o->stable);
+  return o->nkeys + last_resort;
+}
+
+bool
+compare_level_abbreviates (struct sort_opts const *o, idx_t level)
+{
+  enum key_kind kind;
+  bool reverse;
+  level_key (o, level, &kind, &reverse);
+  return (level < compare_levels (o) && kind != KEY_VERSION
+          && ! (kind == KEY_TEXT && o->hard_collate));
 }
 
 /* The abbreviation of the bytewise text key [P, LIM) as seen by key K
@@ -451,10 +519,10 @@ text_abbrev (struct sort_opts const *o, struct sort_key const *k,
              char const *p, char const *lim, uint64_t *k0, uint64_t *k1)
 {
   enum { PREFIX = 15 };
-  unsigned char bytes[PREFIX + 1] = { 0 };
+  unsigned char bytes[PREFIX + 1];
   bool const *ignore = k ? sort_ignore_table (o, k->ignore) : NULL;
   bool translate = k && k->translate;
-  int n;
+  idx_t n;
   if (!ignore && !translate)
     {
       n = MIN (lim - p, PREFIX + 1);
@@ -468,16 +536,14 @@ text_abbrev (struct sort_opts const *o, struct sort_key const *k,
             bytes[n] = translate ? o->fold_toupper[to_uchar (*p)] : *p;
           n++;
         }
+  if (n < PREFIX)
+    memset (bytes + n, 0, PREFIX - n);
   bytes[PREFIX] = n <= PREFIX ? n : 0xff;
-  uint64_t w0 = 0;
-  uint64_t w1 = 0;
-  for (int i = 0; i < 8; i++)
-    {
-      w0 = w0 << 8 | bytes[i];
-      w1 = w1 << 8 | bytes[8 + i];
-    }
-  *k0 = w0;
-  *k1 = w1;
+  uint64_t w0, w1;
+  memcpy (&w0, bytes, sizeof w0);
+  memcpy (&w1, bytes + 8, sizeof w1);
+  *k0 = be64 (w0);
+  *k1 = be64 (w1);
 }
 
 /* The digest of the collation transform of the -R key P of LEN bytes
@@ -548,32 +614,32 @@ typed_abbrev_copy (struct sort_opts const *o, struct sort_key const *key,
 }
 
 uint64_t
-compare_abbrev (struct sort_opts const *o, struct line *line)
+compare_abbrev_at (struct sort_opts const *o, struct line *line,
+                   idx_t level)
 {
   uint64_t k[2] = { 0, 0 };
+  enum key_kind kind;
   bool reverse;
-  if (o->nkeys == 0)
+  struct sort_key const *key = level_key (o, level, &kind, &reverse);
+  if (!key)
     {
-      reverse = o->reverse;
       if (!o->hard_collate)
         text_abbrev (o, NULL, line->text, line->text + line->len,
                      &k[0], &k[1]);
     }
   else
     {
-      struct sort_key const *key = &o->keys[0];
-      reverse = key->reverse;
       char *beg = line->text;
       char *lim = beg + line->len;
       if (! (key->sword == SIZE_MAX && key->eword == SIZE_MAX
              && !key->skipsblanks))
         key_bounds (o, key, line, &beg, &lim);
-      if (key->kind == KEY_TEXT)
+      if (kind == KEY_TEXT)
         {
           if (!o->hard_collate)
             text_abbrev (o, key, beg, lim, &k[0], &k[1]);
         }
-      else if (key->kind != KEY_VERSION)
+      else if (kind != KEY_VERSION)
         {
           if (key->ignore == IGNORE_NONE && !key->translate
               && (!needs_nul (o, key) || *lim == '\0'))
@@ -589,4 +655,10 @@ compare_abbrev (struct sort_opts const *o, struct line *line)
     }
   line->k1 = k[1];
   return k[0];
+}
+
+uint64_t
+compare_abbrev (struct sort_opts const *o, struct line *line)
+{
+  return compare_abbrev_at (o, line, 0);
 }

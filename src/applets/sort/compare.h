@@ -7,6 +7,7 @@
 #ifndef GRABRAT_SORT_COMPARE_H
 #define GRABRAT_SORT_COMPARE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "sort.h"
@@ -40,5 +41,30 @@ int compare_lines_tied (struct sort_opts const *o,
    their first 15 bytes and length (bytewise text); other keys (-V, and
    text in a locale that collates) abbreviate to 0.  */
 uint64_t compare_abbrev (struct sort_opts const *o, struct line *line);
+
+/* Comparisons go level by level: key 0, key 1, ..., then the whole
+   lines (the last resort) unless -s or -u turn it off, so there is at
+   least one level.  The number of levels.  */
+idx_t compare_levels (struct sort_opts const *o);
+
+/* Whether abbreviations at LEVEL carry information (not for -V keys or
+   text in a locale that collates).  */
+bool compare_level_abbreviates (struct sort_opts const *o, idx_t level);
+
+/* compare_abbrev for the key of LEVEL (the whole line at the last
+   level).  */
+uint64_t compare_abbrev_at (struct sort_opts const *o, struct line *line,
+                            idx_t level);
+
+/* compare_lines_tied for lines known equal before LEVEL and sharing
+   the abbreviation W0, W1 at LEVEL.  */
+int compare_lines_tied_at (struct sort_opts const *o,
+                           struct line const *a, struct line const *b,
+                           idx_t level, uint64_t w0, uint64_t w1);
+
+/* Whether the abbreviation W0, W1 at LEVEL is exact: lines that share it
+   compare equal at LEVEL.  */
+bool compare_level_exact (struct sort_opts const *o, idx_t level,
+                          uint64_t w0, uint64_t w1);
 
 #endif

@@ -28,30 +28,49 @@ enum { INSERTION_MAX = 12 };
    saves: merge sort instead.  */
 enum { RADIX_MIN = 64 };
 
+/* Groups of equal abbreviations at least this big are radix sorted by
+   what comes next rather than merge sorted.  */
+enum { LEVEL_MIN = 32 };
+
 /* A thread gets no slice smaller than this many lines.  */
 enum { THREAD_MIN_LINES = 64 * 1024 };
 
+/* How items compare in the part of the array being sorted: by the
+   abbreviation of comparison level LEVEL (compare.h), whose first word
+   is in the items' K0 and second in their lines' K1; or, if SECOND, by
+   the second word alone, moved to K0, all items sharing the first word
+   W0.  */
+struct ctx
+{
+  struct sort_opts const *o;
+  idx_t level;
+  bool second;
+  uint64_t w0;
+};
+
 static inline int
-item_cmp (struct sort_opts const *o, struct sitem const *a,
-          struct sitem const *b)
+item_cmp (struct ctx const *c, struct sitem const *a, struct sitem const *b)
 {
   if (a->k0 != b->k0)
     return a->k0 < b->k0 ? -1 : 1;
+  if (c->second)
+    return compare_lines_tied_at (c->o, a->line, b->line, c->level, c->w0,
+                                  a->k0);
   uint64_t a1 = a->line->k1;
   uint64_t b1 = b->line->k1;
   if (a1 != b1)
     return a1 < b1 ? -1 : 1;
-  return compare_lines_tied (o, a->line, b->line, a->k0);
+  return compare_lines_tied_at (c->o, a->line, b->line, c->level, a->k0, a1);
 }
 
 static void
-insertion_sort (struct sort_opts const *o, struct sitem *a, idx_t n)
+insertion_sort (struct ctx const *c, struct sitem *a, idx_t n)
 {
   for (idx_t i = 1; i < n; i++)
     {
       struct sitem x = a[i];
       idx_t j = i;
-      for (; 0 < j && 0 < item_cmp (o, &a[j - 1], &x); j--)
+      for (; 0 < j && 0 < item_cmp (c, &a[j - 1], &x); j--)
         a[j] = a[j - 1];
       a[j] = x;
     }
@@ -59,7 +78,7 @@ insertion_sort (struct sort_opts const *o, struct sitem *a, idx_t n)
 
 /* Merge A (NA items) and B (NB items) into DST, taking from A on ties.  */
 static void
-merge_items (struct sort_opts const *o, struct sitem const *a, idx_t na,
+merge_items (struct ctx const *c, struct sitem const *a, idx_t na,
              struct sitem const *b, idx_t nb, struct sitem *dst)
 {
   struct sitem const *alim = a + na;
@@ -67,7 +86,7 @@ merge_items (struct sort_opts const *o, struct sitem const *a, idx_t na,
   if (a < alim && b < blim)
     for (;;)
       {
-        if (item_cmp (o, a, b) <= 0)
+        if (item_cmp (c, a, b) <= 0)
           {
             *dst++ = *a++;
             if (a == alim)
@@ -87,32 +106,67 @@ merge_items (struct sort_opts const *o, struct sitem const *a, idx_t na,
 
 /* Stable merge sort of A (N items) with TMP (N items) as scratch.  */
 static void
-merge_sort (struct sort_opts const *o, struct sitem *a, idx_t n,
-            struct sitem *tmp)
+merge_sort (struct ctx const *c, struct sitem *a, idx_t n, struct sitem *tmp)
 {
   if (n <= INSERTION_MAX)
     {
-      insertion_sort (o, a, n);
+      insertion_sort (c, a, n);
       return;
     }
   idx_t h = n / 2;
-  merge_sort (o, a, h, tmp);
-  merge_sort (o, a + h, n - h, tmp);
-  if (item_cmp (o, &a[h - 1], &a[h]) <= 0)
+  merge_sort (c, a, h, tmp);
+  merge_sort (c, a + h, n - h, tmp);
+  if (item_cmp (c, &a[h - 1], &a[h]) <= 0)
     return;
-  merge_items (o, a, h, a + h, n - h, tmp);
+  merge_items (c, a, h, a + h, n - h, tmp);
   memcpy (a, tmp, n * sizeof *a);
 }
 
-/* Sort A (N items, all with the same K0).  */
+static void radix_sort (struct ctx const *, struct sitem *, struct sitem *,
+                        idx_t, bool);
+
+/* Sort A (N items, all with the same K0), with TMP as scratch.  A big
+   group is radix sorted again by what comes next: the second word of
+   the abbreviation; then, if the level's abbreviation is exact, the
+   abbreviation of the next level (next key, or whole lines).  Others
+   are merge sorted, after a check that they are not in order already
+   (groups of duplicate lines are).  */
 static void
-tie_sort (struct sort_opts const *o, struct sitem *a, idx_t n,
-          struct sitem *tmp)
+tie_sort (struct ctx const *c, struct sitem *a, idx_t n, struct sitem *tmp)
 {
+  uint64_t v = a[0].k0;
+  if (LEVEL_MIN <= n)
+    {
+      if (!c->second)
+        {
+          for (idx_t i = 0; i < n; i++)
+            a[i].k0 = a[i].line->k1;
+          struct ctx c2 = { c->o, c->level, true, v };
+          radix_sort (&c2, a, tmp, n, true);
+          for (idx_t i = 0; i < n; i++)
+            a[i].k0 = v;
+          return;
+        }
+      idx_t next = c->level + 1;
+      if (compare_level_exact (c->o, c->level, c->w0, v)
+          && compare_level_abbreviates (c->o, next))
+        {
+          for (idx_t i = 0; i < n; i++)
+            a[i].k0 = compare_abbrev_at (c->o, a[i].line, next);
+          struct ctx c2 = { c->o, next, false, 0 };
+          radix_sort (&c2, a, tmp, n, true);
+          for (idx_t i = 0; i < n; i++)
+            {
+              a[i].k0 = v;
+              a[i].line->k1 = v;
+            }
+          return;
+        }
+    }
   for (idx_t i = 1; i < n; i++)
-    if (0 < item_cmp (o, &a[i - 1], &a[i]))
+    if (0 < item_cmp (c, &a[i - 1], &a[i]))
       {
-        merge_sort (o, a, n, tmp);
+        merge_sort (c, a, n, tmp);
         return;
       }
 }
@@ -125,7 +179,7 @@ tie_sort (struct sort_opts const *o, struct sitem *a, idx_t n,
    into the other array and recurses with the roles swapped, rather than
    copying back.  */
 static void
-radix_sort (struct sort_opts const *o, struct sitem *a, struct sitem *b,
+radix_sort (struct ctx const *c, struct sitem *a, struct sitem *b,
             idx_t n, bool in_a)
 {
   uint64_t first = a[0].k0;
@@ -139,9 +193,9 @@ radix_sort (struct sort_opts const *o, struct sitem *a, struct sitem *b,
       if (!in_a)
         memcpy (b, a, n * sizeof *b);
       if (n < RADIX_MIN)
-        merge_sort (o, res, n, in_a ? b : a);
+        merge_sort (c, res, n, in_a ? b : a);
       else
-        tie_sort (o, res, n, in_a ? b : a);
+        tie_sort (c, res, n, in_a ? b : a);
       return;
     }
   int top = 63 - count_leading_zeros_ll (diff);
@@ -164,19 +218,19 @@ radix_sort (struct sort_opts const *o, struct sitem *a, struct sitem *b,
   idx_t start = 0;
   for (int d = 0; d < 256; d++)
     {
-      idx_t c = count[d];
-      if (1 < c)
-        radix_sort (o, b + start, a + start, c, !in_a);
-      else if (c == 1 && in_a)
+      idx_t k = count[d];
+      if (1 < k)
+        radix_sort (c, b + start, a + start, k, !in_a);
+      else if (k == 1 && in_a)
         a[start] = b[start];
-      start += c;
+      start += k;
     }
 }
 
 /* The number of items of A that are among the first P items of the
    stable merge of A (NA items) and B (NB items).  */
 static idx_t
-merge_split (struct sort_opts const *o, struct sitem const *a, idx_t na,
+merge_split (struct ctx const *c, struct sitem const *a, idx_t na,
              struct sitem const *b, idx_t nb, idx_t p)
 {
   idx_t lo = MAX (0, p - nb);
@@ -184,7 +238,7 @@ merge_split (struct sort_opts const *o, struct sitem const *a, idx_t na,
   while (lo < hi)
     {
       idx_t mid = lo + (hi - lo) / 2;
-      if (item_cmp (o, &a[mid], &b[p - mid - 1]) <= 0)
+      if (item_cmp (c, &a[mid], &b[p - mid - 1]) <= 0)
         lo = mid + 1;
       else
         hi = mid;
@@ -215,7 +269,8 @@ slice_job (void *arg)
       j->src[i].line = &j->lines[i];
       j->src[i].k0 = compare_abbrev (j->o, &j->lines[i]);
     }
-  radix_sort (j->o, j->src + j->lo, j->dst + j->lo, j->hi - j->lo, true);
+  struct ctx c = { j->o, 0, false, 0 };
+  radix_sort (&c, j->src + j->lo, j->dst + j->lo, j->hi - j->lo, true);
   return NULL;
 }
 
@@ -225,6 +280,7 @@ static void *
 merge_job (void *arg)
 {
   struct job const *j = arg;
+  struct ctx c = { j->o, 0, false, 0 };
   for (idx_t r = 0; r < j->nruns; r += 2)
     {
       idx_t lo = j->bounds[r];
@@ -243,11 +299,11 @@ merge_job (void *arg)
       struct sitem const *b = j->src + mid;
       idx_t na = mid - lo;
       idx_t nb = hi - mid;
-      idx_t a0 = merge_split (j->o, a, na, b, nb, p0 - lo);
-      idx_t a1 = merge_split (j->o, a, na, b, nb, p1 - lo);
+      idx_t a0 = merge_split (&c, a, na, b, nb, p0 - lo);
+      idx_t a1 = merge_split (&c, a, na, b, nb, p1 - lo);
       idx_t b0 = p0 - lo - a0;
       idx_t b1 = p1 - lo - a1;
-      merge_items (j->o, a + a0, a1 - a0, b + b0, b1 - b0, j->dst + p0);
+      merge_items (&c, a + a0, a1 - a0, b + b0, b1 - b0, j->dst + p0);
     }
   return NULL;
 }
