@@ -41,6 +41,8 @@ src_grabrat_SOURCES = \
   src/applets/sort/check.h \
   src/applets/sort/chunk.c \
   src/applets/sort/chunk.h \
+  src/applets/sort/cmdline.c \
+  src/applets/sort/cmdline.h \
   src/applets/sort/compare.c \
   src/applets/sort/compare.h \
   src/applets/sort/debug.c \

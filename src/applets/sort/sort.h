@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "idx.h"
+#include "quotearg.h"
 
 struct randkey;
 
@@ -163,6 +164,13 @@ sort_key_letters (struct sort_key const *k, char *opts)
   if (k->version)
     *opts++ = 'V';
   *opts = '\0';
+}
+
+/* ARG quoted for a diagnostic, always (GNU's quoteaf).  */
+static inline char const *
+sort_quoteaf (char const *arg)
+{
+  return quotearg_style (shell_escape_always_quoting_style, arg);
 }
 
 /* The table of "ignored" bytes for IGNORE in O, or NULL.  */
