@@ -56,3 +56,14 @@ sort_tests = \
 
 all_tests += $(sort_tests)
 EXTRA_DIST += tests/sort/difflib.sh tests/sort/options.txt
+
+# C unit test of sort -R's keyed hash against the shared libxxhash.
+sort_unit_tests = tests/unit/test-randkey
+check_PROGRAMS += $(sort_unit_tests)
+TESTS += $(sort_unit_tests)
+tests_unit_test_randkey_SOURCES = tests/unit/test-randkey.c \
+  src/applets/sort/randkey.c
+tests_unit_test_randkey_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src
+tests_unit_test_randkey_CFLAGS = $(WARN_CFLAGS) $(XXHASH_CFLAGS)
+tests_unit_test_randkey_LDADD = lib/libgnu.a $(XXHASH_LIBS) \
+  $(LIB_GETRANDOM) $(LIBINTL) $(LIB_SETLOCALE_NULL)
