@@ -8,12 +8,16 @@
 #include <config.h>
 
 #include <byteswap.h>
+#include <errno.h>
+#include <stdckdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "attribute.h"
+#include "error.h"
 #include "filevercmp.h"
 #include "minmax.h"
+#include "quotearg.h"
 #include "xalloc.h"
 #include "xmemcoll.h"
 
@@ -23,6 +27,59 @@
 
 /* Keys up to this long are copied to the stack (GNU sort's size).  */
 enum { KEY_STACK_SIZE = 4000 };
+
+/* strxfrm that dies like GNU sort's xstrxfrm when it fails.  */
+static size_t
+xstrxfrm (char *dest, char const *src, size_t size)
+{
+  errno = 0;
+  size_t n = strxfrm (dest, src, size);
+  if (errno)
+    {
+      error (0, errno, "string transformation failed");
+      error (0, 0, "set LC_ALL='C' to work around the problem");
+      error (SORT_FAILURE, 0, "the untransformed string was %s",
+             quotearg_n_style (0, locale_quoting_style, src));
+    }
+  return n;
+}
+
+/* The collation transform of the LEN bytes at KEY (KEY[LEN] must be
+   NUL), as GNU sort hashes it for -R: each NUL-terminated piece through
+   strxfrm, each followed by a NUL.  Keys that collate equal transform
+   equal, and transforms compare with memcmp as the keys collate.  Store
+   the result in *BUF (of *SIZE bytes; one too small is replaced with a
+   bigger heap buffer, which the caller frees unless it is STACKBUF) and
+   return its length.  */
+static idx_t
+xfrm_key (char const *key, idx_t len, char **buf, idx_t *size,
+          char const *stackbuf)
+{
+  idx_t out = 0;
+  for (char const *p = key; p < key + len; p += strlen (p) + 1)
+    for (;;)
+      {
+        idx_t room = *size - out;
+        size_t n = xstrxfrm (*buf + out, p, room);
+        if (n < (size_t) room)
+          {
+            out += n + 1;  /* strxfrm wrote the NUL too */
+            break;
+          }
+        /* Too small: grow to what this piece needs, with slack (a 3x
+           guess avoids calling strxfrm twice for typical keys).  */
+        idx_t need;
+        if (ckd_add (&need, out, n) || ckd_add (&need, need, 1 + 3 * len))
+          xalloc_die ();
+        char *bigger = ximalloc (need);
+        memcpy (bigger, *buf, out);
+        if (*buf != stackbuf)
+          free (*buf);
+        *buf = bigger;
+        *size = need;
+      }
+  return out;
+}
 
 static inline unsigned char
 to_uchar (char c)
@@ -257,8 +314,8 @@ random_compare_xfrm (struct sort_opts const *o, char const *ta,
   char *xb = stackb;
   idx_t sizea = sizeof stacka;
   idx_t sizeb = sizeof stackb;
-  lena = randkey_xfrm (ta, lena, &xa, &sizea, stacka);
-  lenb = randkey_xfrm (tb, lenb, &xb, &sizeb, stackb);
+  lena = xfrm_key (ta, lena, &xa, &sizea, stacka);
+  lenb = xfrm_key (tb, lenb, &xb, &sizeb, stackb);
   int diff = random_compare_bytes (o, xa, lena, xb, lenb, tied);
   if (xa != stacka)
     free (xa);
@@ -454,8 +511,7 @@ abbrev_known (struct sort_opts const *o, idx_t level, uint64_t w0,
   switch (kind)
     {
     case KEY_TEXT:
-      return (!o->hard_collate && (w1 & 0xff) != 0xff
-              ? KNOWN_EQUAL : KNOWN_NOTHING);
+      return (w1 & 0xff) != 0xff ? KNOWN_EQUAL : KNOWN_NOTHING;
     case KEY_RANDOM:
       return KNOWN_SAME_DIGEST;
     case KEY_VERSION:
@@ -492,6 +548,30 @@ compare_level_exact (struct sort_opts const *o, idx_t level, uint64_t w0,
   return abbrev_known (o, level, w0, w1) == KNOWN_EQUAL;
 }
 
+bool
+compare_level_worth_checking (struct sort_opts const *o, idx_t level)
+{
+  enum key_kind kind;
+  bool reverse;
+  level_key (o, level, &kind, &reverse);
+  return kind == KEY_TEXT;
+}
+
+bool
+compare_level_equal (struct sort_opts const *o, struct line const *a,
+                     struct line const *b, idx_t level)
+{
+  if (a->len == b->len && memcmp (a->text, b->text, a->len) == 0)
+    return true;
+  if (o->nkeys <= level)
+    return false;
+  struct sort_key const *k = &o->keys[level];
+  char *ta, *lima, *tb, *limb;
+  key_bounds (o, k, a, &ta, &lima);
+  key_bounds (o, k, b, &tb, &limb);
+  return key_compare (o, k, ta, lima - ta, tb, limb - tb, false) == 0;
+}
+
 idx_t
 compare_levels (struct sort_opts const *o)
 {
@@ -505,8 +585,7 @@ compare_level_abbreviates (struct sort_opts const *o, idx_t level)
   enum key_kind kind;
   bool reverse;
   level_key (o, level, &kind, &reverse);
-  return (level < compare_levels (o) && kind != KEY_VERSION
-          && ! (kind == KEY_TEXT && o->hard_collate));
+  return level < compare_levels (o) && kind != KEY_VERSION;
 }
 
 /* The abbreviation of the bytewise text key [P, LIM) as seen by key K
@@ -546,6 +625,45 @@ text_abbrev (struct sort_opts const *o, struct sort_key const *k,
   *k1 = be64 (w1);
 }
 
+/* In a locale that collates: the abbreviation of the text key [P, LIM)
+   of K (the whole line if K is null), taken from its collation
+   transform (see xfrm_key), whose memcmp order is the keys' collation
+   order; so exact when the transform is at most 15 bytes.  In the C.UTF-8
+   locale the transform is about as cheap as a copy.  Out of line: its
+   buffers are big.  */
+static void ATTRIBUTE_NOINLINE
+collated_abbrev (struct sort_opts const *o, struct sort_key const *k,
+                 char const *p, char const *lim, uint64_t w[2])
+{
+  char keybuf[KEY_STACK_SIZE];
+  char xbuf[KEY_STACK_SIZE];
+  idx_t n = lim - p;
+  char *key = keybuf;
+  bool transform = k && (k->ignore != IGNORE_NONE || k->translate);
+  if (!transform && *lim == '\0')
+    key = (char *) p;
+  else
+    {
+      if (KEY_STACK_SIZE <= n)
+        key = ximalloc (n + 1);
+      if (transform)
+        n = key_transform (o, k, p, n, key);
+      else
+        {
+          memcpy (key, p, n);
+          key[n] = '\0';
+        }
+    }
+  char *x = xbuf;
+  idx_t size = sizeof xbuf;
+  idx_t xlen = xfrm_key (key, n, &x, &size, xbuf);
+  text_abbrev (o, NULL, x, x + xlen, &w[0], &w[1]);
+  if (x != xbuf)
+    free (x);
+  if (key != keybuf && key != p)
+    free (key);
+}
+
 /* The digest of the collation transform of the -R key P of LEN bytes
    (NUL-terminated).  Out of line: its buffer is big.  */
 static void ATTRIBUTE_NOINLINE
@@ -555,7 +673,7 @@ random_abbrev_xfrm (struct sort_opts const *o, char const *p, idx_t len,
   char stackbuf[KEY_STACK_SIZE];
   char *x = stackbuf;
   idx_t size = sizeof stackbuf;
-  len = randkey_xfrm (p, len, &x, &size, stackbuf);
+  len = xfrm_key (p, len, &x, &size, stackbuf);
   randkey_digest (o->random, x, len, k);
   if (x != stackbuf)
     free (x);
@@ -626,6 +744,8 @@ compare_abbrev_at (struct sort_opts const *o, struct line *line,
       if (!o->hard_collate)
         text_abbrev (o, NULL, line->text, line->text + line->len,
                      &k[0], &k[1]);
+      else
+        collated_abbrev (o, NULL, line->text, line->text + line->len, k);
     }
   else
     {
@@ -638,6 +758,8 @@ compare_abbrev_at (struct sort_opts const *o, struct line *line,
         {
           if (!o->hard_collate)
             text_abbrev (o, key, beg, lim, &k[0], &k[1]);
+          else
+            collated_abbrev (o, key, beg, lim, k);
         }
       else if (kind != KEY_VERSION)
         {

@@ -37,9 +37,10 @@ int compare_lines_tied (struct sort_opts const *o,
    return the first word and store the second in LINE->k1.  For any two
    lines, if (k0, k1) of A is less than that of B, compare_lines (A, B)
    is negative; first keys that compare equal have equal words.  Keys
-   abbreviate to their digest (-R), their number (-n, -h, -g, -M) or
-   their first 15 bytes and length (bytewise text); other keys (-V, and
-   text in a locale that collates) abbreviate to 0.  */
+   abbreviate to their digest (-R), their number (-n, -h, -g, -M), or
+   the first 15 bytes and length of their bytes (text in the C locale)
+   or of their collation transform (text in other locales); -V keys
+   abbreviate to 0.  */
 uint64_t compare_abbrev (struct sort_opts const *o, struct line *line);
 
 /* Comparisons go level by level: key 0, key 1, ..., then the whole
@@ -47,12 +48,11 @@ uint64_t compare_abbrev (struct sort_opts const *o, struct line *line);
    least one level.  The number of levels.  */
 idx_t compare_levels (struct sort_opts const *o);
 
-/* Whether abbreviations at LEVEL carry information (not for -V keys or
-   text in a locale that collates).  */
+/* Whether abbreviations at LEVEL carry information (not for -V).  */
 bool compare_level_abbreviates (struct sort_opts const *o, idx_t level);
 
 /* compare_abbrev for the key of LEVEL (the whole line at the last
-   level).  */
+   level), for lines equal before LEVEL.  */
 uint64_t compare_abbrev_at (struct sort_opts const *o, struct line *line,
                             idx_t level);
 
@@ -66,5 +66,16 @@ int compare_lines_tied_at (struct sort_opts const *o,
    compare equal at LEVEL.  */
 bool compare_level_exact (struct sort_opts const *o, idx_t level,
                           uint64_t w0, uint64_t w1);
+
+/* Whether lines A and B compare equal at LEVEL alone (their keys there,
+   or at the last level, their bytes).  */
+bool compare_level_equal (struct sort_opts const *o, struct line const *a,
+                          struct line const *b, idx_t level);
+
+/* Whether, for lines sharing an inexact abbreviation at LEVEL, checking
+   with compare_level_equal that their keys are equal tends to pay: true
+   for text keys, whose long collation transforms make abbreviations
+   inexact although the keys are often equal.  */
+bool compare_level_worth_checking (struct sort_opts const *o, idx_t level);
 
 #endif

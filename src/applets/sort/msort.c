@@ -125,12 +125,23 @@ merge_sort (struct ctx const *c, struct sitem *a, idx_t n, struct sitem *tmp)
 static void radix_sort (struct ctx const *, struct sitem *, struct sitem *,
                         idx_t, bool);
 
+/* Whether the N items at A compare equal at C's level.  */
+static bool
+all_equal (struct ctx const *c, struct sitem const *a, idx_t n)
+{
+  for (idx_t i = 1; i < n; i++)
+    if (!compare_level_equal (c->o, a[0].line, a[i].line, c->level))
+      return false;
+  return true;
+}
+
 /* Sort A (N items, all with the same K0), with TMP as scratch.  A big
    group is radix sorted again by what comes next: the second word of
-   the abbreviation; then, if the level's abbreviation is exact, the
-   abbreviation of the next level (next key, or whole lines).  Others
-   are merge sorted, after a check that they are not in order already
-   (groups of duplicate lines are).  */
+   the abbreviation; then, if the lines are equal at this level (the
+   abbreviation is exact, or a check says so), the abbreviation of the
+   next level (next key, or whole lines).  Others are merge sorted, after
+   a check that they are not in order already (groups of duplicate lines
+   are).  */
 static void
 tie_sort (struct ctx const *c, struct sitem *a, idx_t n, struct sitem *tmp)
 {
@@ -148,8 +159,10 @@ tie_sort (struct ctx const *c, struct sitem *a, idx_t n, struct sitem *tmp)
           return;
         }
       idx_t next = c->level + 1;
-      if (compare_level_exact (c->o, c->level, c->w0, v)
-          && compare_level_abbreviates (c->o, next))
+      if (compare_level_abbreviates (c->o, next)
+          && (compare_level_exact (c->o, c->level, c->w0, v)
+              || (compare_level_worth_checking (c->o, c->level)
+                  && all_equal (c, a, n))))
         {
           for (idx_t i = 0; i < n; i++)
             a[i].k0 = compare_abbrev_at (c->o, a[i].line, next);

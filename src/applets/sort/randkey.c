@@ -8,7 +8,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdckdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -101,52 +100,4 @@ randkey_digest (struct randkey const *rk, char const *key, idx_t len,
                                              sizeof rk->secret);
   digest[0] = h.high64;
   digest[1] = h.low64;
-}
-
-/* strxfrm that dies like GNU sort's xstrxfrm when it fails.  */
-static size_t
-xstrxfrm (char *dest, char const *src, size_t size)
-{
-  errno = 0;
-  size_t n = strxfrm (dest, src, size);
-  if (errno)
-    {
-      error (0, errno, "string transformation failed");
-      error (0, 0, "set LC_ALL='C' to work around the problem");
-      error (SORT_FAILURE, 0, "the untransformed string was %s",
-             quotearg_n_style (0, locale_quoting_style, src));
-    }
-  return n;
-}
-
-idx_t
-randkey_xfrm (char const *key, idx_t len, char **buf, idx_t *size,
-              char *stackbuf)
-{
-  idx_t out = 0;
-  for (char const *p = key; p < key + len; p += strlen (p) + 1)
-    {
-      for (;;)
-        {
-          idx_t room = *size - out;
-          size_t n = xstrxfrm (*buf + out, p, room);
-          if (n < (size_t) room)
-            {
-              out += n + 1;  /* strxfrm wrote the NUL too */
-              break;
-            }
-          /* Too small: grow to what this piece needs, with slack (a 3x
-             guess avoids calling strxfrm twice for typical keys).  */
-          idx_t need;
-          if (ckd_add (&need, out, n) || ckd_add (&need, need, 1 + 3 * len))
-            xalloc_die ();
-          char *bigger = ximalloc (need);
-          memcpy (bigger, *buf, out);
-          if (*buf != stackbuf)
-            free (*buf);
-          *buf = bigger;
-          *size = need;
-        }
-    }
-  return out;
 }

@@ -31,14 +31,4 @@ void randkey_free (struct randkey *rk);
 void randkey_digest (struct randkey const *rk, char const *key, idx_t len,
                      uint64_t digest[2]);
 
-/* In a hard LC_COLLATE locale, -R hashes the collation transform of a
-   key so that keys that collate equal hash equal: each NUL-terminated
-   piece of the LEN bytes at KEY (KEY[LEN] must be NUL) goes through
-   strxfrm and is followed by a NUL.  Store the result in *BUF (of *SIZE
-   bytes; a null *BUF or one too small is replaced with a bigger heap
-   buffer, which the caller frees unless it is STACKBUF) and return its
-   length.  Dies with GNU sort's message if strxfrm fails.  */
-idx_t randkey_xfrm (char const *key, idx_t len, char **buf, idx_t *size,
-                    char *stackbuf);
-
 #endif
