@@ -106,6 +106,26 @@ signed_diff (int diff, bool reverse)
   return reverse ? -sign : sign;
 }
 
+/* The first byte in [PTR, LIM) that is not blank, or LIM.  */
+static inline char *
+skip_blanks (struct sort_opts const *o, char *ptr, char *lim)
+{
+  while (ptr < lim && o->blanks[to_uchar (*ptr)])
+    ++ptr;
+  return ptr;
+}
+
+/* Past the blank-separated field at PTR (its leading blanks, then its
+   other bytes), at most LIM.  */
+static inline char *
+skip_field (struct sort_opts const *o, char *ptr, char *lim)
+{
+  ptr = skip_blanks (o, ptr, lim);
+  while (ptr < lim && !o->blanks[to_uchar (*ptr)])
+    ++ptr;
+  return ptr;
+}
+
 /* The first -t separator in [PTR, LIM), or LIM.  */
 static inline char *
 skip_to_tab (struct sort_opts const *o, char *ptr, char *lim)
@@ -132,16 +152,10 @@ compare_key_beg (struct sort_opts const *o, struct sort_key const *k,
       }
   else
     while (ptr < lim && sword--)
-      {
-        while (ptr < lim && o->blanks[to_uchar (*ptr)])
-          ++ptr;
-        while (ptr < lim && !o->blanks[to_uchar (*ptr)])
-          ++ptr;
-      }
+      ptr = skip_field (o, ptr, lim);
 
   if (k->skipsblanks)
-    while (ptr < lim && o->blanks[to_uchar (*ptr)])
-      ++ptr;
+    ptr = skip_blanks (o, ptr, lim);
 
   return (size_t) (lim - ptr) < k->schar ? lim : ptr + k->schar;
 }
@@ -171,18 +185,12 @@ compare_key_lim (struct sort_opts const *o, struct sort_key const *k,
       }
   else
     while (ptr < lim && eword--)
-      {
-        while (ptr < lim && o->blanks[to_uchar (*ptr)])
-          ++ptr;
-        while (ptr < lim && !o->blanks[to_uchar (*ptr)])
-          ++ptr;
-      }
+      ptr = skip_field (o, ptr, lim);
 
   if (echar != 0)
     {
       if (k->skipeblanks)
-        while (ptr < lim && o->blanks[to_uchar (*ptr)])
-          ++ptr;
+        ptr = skip_blanks (o, ptr, lim);
       ptr = (size_t) (lim - ptr) < echar ? lim : ptr + echar;
     }
   return ptr;
@@ -202,10 +210,7 @@ key_bounds (struct sort_opts const *o, struct sort_key const *k,
     b = compare_key_beg (o, k, text, l->len);
   else
     {
-      b = text;
-      if (k->skipsblanks)
-        while (b < e && o->blanks[to_uchar (*b)])
-          b++;
+      b = k->skipsblanks ? skip_blanks (o, text, e) : text;
     }
   *beg = b;
   *lim = MAX (b, e);
