@@ -31,8 +31,10 @@
 enum { LINE_COST = sizeof (struct line) + 2 * sizeof (struct sitem) };
 
 /* The smallest read worth a system call; when the budget leaves room
-   for less, the chunk is full.  A tiny -S lowers it, so that sort
-   spills to temporaries as soon as GNU sort would.  */
+   for less, the chunk is full (so a chunk ends within MIN_READ times
+   LINE_COST + 1 bytes of -S).  A tiny -S lowers it, so that sort spills
+   to temporaries as soon as GNU sort would.  Not tuned: reads this
+   small only happen at the end of a chunk.  */
 enum { MIN_READ = 16 * 1024 };
 
 /* The first buffer for input of unknown size (GNU sort's guess).  */
@@ -156,7 +158,8 @@ reserve (struct sorter *s, idx_t want, off_t remaining)
     grown = MAX (grown, c->used + (idx_t) remaining + 2);
   c->alloc = MAX (need, MIN (grown, MAX (s->budget, need)));
   char *buf = lines_big_xnalloc (c->alloc, 1);
-  memcpy (buf, c->buf, c->used);
+  if (c->used)
+    memcpy (buf, c->buf, c->used);
   free (c->buf);
   c->buf = buf;
 }

@@ -125,8 +125,10 @@ lines_scan (char *buf, idx_t from, idx_t to, char eol, idx_t *start,
   idx_t i = from;
 #if defined __BYTE_ORDER__ && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   /* Eight bytes at a time: lines are often shorter than the cost of a
-     memchr call.  For 1M 7-byte lines this pass took 9 ms where
-     memchr to count and memchr to split took 21 ms.  */
+     memchr call.  Timed alone (min of 15) on bench/sort.sh's corpus,
+     this scan took 7.6 ms on 1M.txt (7-byte lines), 7.2 on words1M.txt
+     and 17.7 on csv1M.txt, where a memchr pass to count lines and one to
+     split them took 28.0, 11.0 and 34.4 ms.  */
   uint64_t pattern = 0x0101010101010101 * (unsigned char) eol;
   for (; i + 8 <= to; i += 8)
     {
