@@ -156,12 +156,13 @@ reserve (struct sorter *s, idx_t want, off_t remaining)
                      INITIAL_ALLOC);
   if (0 < remaining && remaining < s->budget - c->used)
     grown = MAX (grown, c->used + (idx_t) remaining + 2);
-  c->alloc = MAX (need, MIN (grown, MAX (s->budget, need)));
-  char *buf = lines_big_xnalloc (c->alloc, 1);
-  if (c->used)
-    memcpy (buf, c->buf, c->used);
-  free (c->buf);
-  c->buf = buf;
+  /* Within the budget, grow up to it; a line longer than the budget
+     keeps doubling the buffer (growing by a read at a time would copy
+     the buffer for each read).  */
+  if (need <= s->budget)
+    grown = MIN (grown, s->budget);
+  c->alloc = MAX (need, grown);
+  c->buf = lines_big_xnrealloc (c->buf, c->alloc, 1);
 }
 
 /* Read the file FD (named NAME, of REMAINING bytes if regular, else 0)
@@ -185,7 +186,8 @@ read_file (struct sorter *s, int fd, char const *name, off_t remaining)
               spill (s);
               continue;
             }
-          want = min_read;
+          /* A line longer than the budget: read it in big pieces.  */
+          want = MAX (min_read, c->alloc - c->used - 1);
         }
       reserve (s, MIN (want, MAX (min_read, remaining + 1)), remaining);
       want = MIN (want, c->alloc - c->used - 1);

@@ -58,18 +58,21 @@ lines_xclose (int fd, char const *file)
    numbers).  */
 enum { HUGE_MIN = 4 * 1024 * 1024, HUGE_PAGE = 2 * 1024 * 1024 };
 
-/* Ask for huge pages for the 2 MiB pages inside [P, P + SIZE).  */
+/* Ask for huge pages for [P, P + SIZE), rounded out to whole pages: the
+   advice then covers whole mappings (big blocks are mappings of their
+   own) without splitting them, which would make realloc's mremap fail
+   and copy instead.  */
 static void
 advise_huge (void *p, idx_t size)
 {
 #ifdef MADV_HUGEPAGE
   if (HUGE_MIN <= size)
     {
+      uintptr_t page = getpagesize ();
       uintptr_t a = (uintptr_t) p;
-      uintptr_t lo = (a + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-      uintptr_t hi = (a + size) / HUGE_PAGE * HUGE_PAGE;
-      if (lo < hi)
-        madvise ((void *) lo, hi - lo, MADV_HUGEPAGE);
+      uintptr_t lo = a / page * page;
+      uintptr_t hi = (a + size + page - 1) / page * page;
+      madvise ((void *) lo, hi - lo, MADV_HUGEPAGE);
     }
 #endif
 }
@@ -89,6 +92,16 @@ lines_big_xnalloc (idx_t n, idx_t size)
         advise_huge (p, rounded);
     }
   return p ? p : ximalloc (bytes);
+}
+
+void *
+lines_big_xnrealloc (void *p, idx_t n, idx_t size)
+{
+  /* realloc moves big blocks with mremap: no copy, and no moment with
+     both the old and the new block in memory.  */
+  p = xireallocarray (p, n, size);
+  advise_huge (p, n * size);
+  return p;
 }
 
 /* The bytes of X that are zero have their high bit set in the result,

@@ -44,6 +44,11 @@ idx_t lines_xread (int fd, char const *name, char *buf, idx_t size);
    memory exhaustion.  Free it with free.  */
 void *lines_big_xnalloc (idx_t n, idx_t size);
 
+/* Resize the array P (null, or from these functions) to N elements of
+   SIZE bytes, keeping its contents, with huge pages for the big part.
+   Dies on memory exhaustion.  */
+void *lines_big_xnrealloc (void *p, idx_t n, idx_t size);
+
 /* A file read a bufferful of lines at a time.  */
 struct lreader
 {
