@@ -1,3 +1,3 @@
 ## bench/local.mk: benchmark scripts (run by hand, never by make check).
 EXTRA_DIST += bench/lib.sh bench/startup.sh bench/grab.sh bench/corpus.sh \
-  bench/rat.sh
+  bench/rat.sh bench/sort.sh

@@ -56,7 +56,32 @@ src_grabrat_SOURCES = \
   src/applets/rat/stamp.c \
   src/applets/rat/stamp.h \
   src/applets/rat/strict.c \
-  src/applets/sort/sort.c
+  src/applets/sort/check.c \
+  src/applets/sort/check.h \
+  src/applets/sort/chunk.c \
+  src/applets/sort/chunk.h \
+  src/applets/sort/cmdline.c \
+  src/applets/sort/cmdline.h \
+  src/applets/sort/compare.c \
+  src/applets/sort/compare.h \
+  src/applets/sort/debug.c \
+  src/applets/sort/debug.h \
+  src/applets/sort/lines.c \
+  src/applets/sort/lines.h \
+  src/applets/sort/merge.c \
+  src/applets/sort/merge.h \
+  src/applets/sort/msort.c \
+  src/applets/sort/msort.h \
+  src/applets/sort/numcmp.c \
+  src/applets/sort/numcmp.h \
+  src/applets/sort/output.c \
+  src/applets/sort/output.h \
+  src/applets/sort/randkey.c \
+  src/applets/sort/randkey.h \
+  src/applets/sort/sort.c \
+  src/applets/sort/sort.h \
+  src/applets/sort/tempfile.c \
+  src/applets/sort/tempfile.h
 
 if HAVE_HYPERSCAN
 src_grabrat_SOURCES += src/applets/grab/engine-hs.c

@@ -89,3 +89,35 @@ rat_tests = \
 
 all_tests += $(rat_tests)
 EXTRA_DIST += tests/rat/lib.sh tests/rat/run-valgrind.sh tests/rat/valgrind.supp
+
+sort_tests = \
+  tests/sort/differential-c.sh \
+  tests/sort/differential-utf8.sh \
+  tests/sort/differential-locale.sh \
+  tests/sort/random.sh \
+  tests/sort/random-options.sh \
+  tests/sort/errors.sh \
+  tests/sort/external.sh \
+  tests/sort/signals.sh \
+  tests/sort/bad-input.sh \
+  tests/sort/output-input.sh \
+  tests/sort/parallel.sh \
+  tests/sort/merge.sh \
+  tests/sort/debug.sh \
+  tests/sort/obsolete.sh \
+  tests/sort/files0-from.sh \
+  tests/sort/check.sh
+
+all_tests += $(sort_tests)
+EXTRA_DIST += tests/sort/difflib.sh tests/sort/options.txt
+
+# C unit test of sort -R's keyed hash against the shared libxxhash.
+sort_unit_tests = tests/unit/test-randkey
+check_PROGRAMS += $(sort_unit_tests)
+TESTS += $(sort_unit_tests)
+tests_unit_test_randkey_SOURCES = tests/unit/test-randkey.c \
+  src/applets/sort/randkey.c
+tests_unit_test_randkey_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src
+tests_unit_test_randkey_CFLAGS = $(WARN_CFLAGS) $(XXHASH_CFLAGS)
+tests_unit_test_randkey_LDADD = lib/libgnu.a $(XXHASH_LIBS) \
+  $(LIB_GETRANDOM) $(LIBINTL) $(LIB_SETLOCALE_NULL)

@@ -1,0 +1,22 @@
+#!/bin/sh
+# sort prints what GNU sort prints in en_US.UTF-8, a locale that collates
+# with real rules (case and punctuation folded at first level) and has a
+# thousands separator: every option set of options.txt over generated
+# inputs.  The locale is compiled into the test directory (LOCPATH).
+. "${srcdir=.}/tests/init.sh"
+. "$srcdir/tests/sort/difflib.sh"
+
+command -v localedef >/dev/null || skip_ "no localedef"
+mkdir loc && localedef -i en_US -f UTF-8 loc/en_US.UTF-8 >/dev/null 2>&1
+test -d loc/en_US.UTF-8 || skip_ "cannot compile the en_US.UTF-8 locale"
+LOCPATH=$PWD/loc; export LOCPATH
+test "$(LC_ALL=en_US.UTF-8 locale thousands_sep)" = , \
+  || skip_ "the compiled locale does not load"
+
+fail=0
+gen_input_ 6 mix 300 >mix || framework_failure_
+gen_input_ 7 csv 300 >csv || framework_failure_
+diff_options_ en_US.UTF-8 mix
+diff_options_ en_US.UTF-8 csv
+diff_report_ || fail=1
+Exit $fail

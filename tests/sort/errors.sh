@@ -1,0 +1,89 @@
+#!/bin/sh
+# Bad usage fails exactly as in GNU sort: the same messages on stderr
+# and the same exit status (2, or 1 for a bad --sort/--check word), for
+# bad keys, sizes, thread and batch counts, separators, incompatible
+# options, operands, unreadable inputs and files0-from lists.
+. "${srcdir=.}/tests/init.sh"
+. "$srcdir/tests/sort/difflib.sh"
+
+fail=0
+seq 1000 >in
+mkdir dir
+printf 'in\0-\0' >with-stdin
+printf 'in\0\0in\0' >with-empty
+printf 'in\0' >names
+
+while IFS= read -r opts; do
+  # shellcheck disable=SC2086
+  diff_run_ C in $opts
+done <<'EOF'
+--sort=foo
+--check=foo
+--check=quiet --check=diagnose-first
+-k0
+-k1.0
+-k1,0
+-kx
+-k1x
+-k1.x
+-k1,x
+-k1,2.x
+-k1,2x
+-k
+-S x
+-S 10Q
+--buffer-size=x
+-S 99999999999999999999999
+-S 1y
+--parallel=0
+--parallel=x
+--parallel=-1
+--batch-size=1
+--batch-size=x
+--batch-size=99999999999
+-t ab
+-t a -t b
+-t \1
+-dn
+-in
+-Mg
+-hV
+-nV
+-gR
+-cC
+-c --debug
+-o x --debug
+-C --debug
+-c -o x
+-c in
+--no-such-option
+-Q
+-o a -o b
+--random-source=a --random-source=b
+--compress-program=a --compress-program=b
+--files0-from=/nonexistent/file
+--files0-from=/dev/null
+--files0-from=names
+--files0-from=with-stdin
+--files0-from=with-empty
+-T /nonexistent/dir -S 1b
+nonexistent-file
+dir
+-m dir
+-c dir
+-o dir
+-o /nonexistent/dir/out
++1 -2x
++1 -x
++0.x -1
+EOF
+diff_run_ C in -t ''
+diff_report_ || fail=1
+
+# A sort that fails leaves an -o file alone.
+echo keep >out-file
+returns_ 2 sort -o out-file in nonexistent-file 2>/dev/null || fail=1
+echo keep >exp
+compare exp out-file || fail=1
+
+Exit $fail
