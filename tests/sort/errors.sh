@@ -2,7 +2,8 @@
 # Bad usage fails exactly as in GNU sort: the same messages on stderr
 # and the same exit status (2, or 1 for a bad --sort/--check word), for
 # bad keys, sizes, thread and batch counts, separators, incompatible
-# options, operands, unreadable inputs and files0-from lists.
+# options, operands, unreadable inputs and files0-from lists, and an
+# output that cannot be written.
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 
@@ -78,6 +79,12 @@ dir
 +0.x -1
 EOF
 diff_run_ C in -t ''
+# Output that cannot be written: GNU sort reports the failed write (or
+# flush, when all the output fit in stdio's buffer), then close_stdout's
+# "write error".
+echo a >small
+diff_run_ C in -o /dev/full
+diff_run_ C small -o /dev/full
 diff_report_ || fail=1
 
 # A sort that fails leaves an -o file alone.
