@@ -61,19 +61,10 @@ strace_ ()
   strace -qq -o strace.log "$@"
 }
 
-# LeakSanitizer cannot work under ptrace, and says so on stderr: tests
-# that run rat under strace turn it off (a no-op without sanitizers).
-no_leak_check_under_strace_ ()
-{
-  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-  export ASAN_OPTIONS
-}
-
 # For the fault-injection tests: skip without strace; make ./big, a
 # 4.7 MB file that takes several splice calls.
 rat_injection_setup_ ()
 {
   require_strace_
-  no_leak_check_under_strace_
   seq 700000 >big || framework_failure_
 }

@@ -627,29 +627,29 @@ read_files0_from (struct cmdline *c)
   FILE *stream = streq (from, "-") ? stdin : fopen (from, "r");
   if (!stream)
     error (SORT_FAILURE, errno, "%s: %s", "open failed", quotef (from));
-  struct Tokens tok;
-  readtokens0_init (&tok);
-  if (!readtokens0 (stream, &tok))
+  struct Tokens *tok = c->files0 = xmalloc (sizeof *tok);
+  readtokens0_init (tok);
+  if (!readtokens0 (stream, tok))
     error (SORT_FAILURE, 0, "cannot read file names from %s",
            sort_quoteaf (from));
   if (stream == stdin)
     clearerr (stdin);
   else if (fclose (stream) != 0)
     error (SORT_FAILURE, errno, "%s: %s", "close failed", quotef (from));
-  if (!tok.n_tok)
+  if (!tok->n_tok)
     error (SORT_FAILURE, 0, "no input from %s", sort_quoteaf (from));
-  for (size_t i = 0; i < tok.n_tok; i++)
+  for (size_t i = 0; i < tok->n_tok; i++)
     {
-      if (streq (tok.tok[i], "-"))
+      if (streq (tok->tok[i], "-"))
         error (SORT_FAILURE, 0, "when reading file names from stdin, "
-               "no file name of %s allowed", sort_quoteaf (tok.tok[i]));
-      if (!tok.tok[i][0])
+               "no file name of %s allowed", sort_quoteaf (tok->tok[i]));
+      if (!tok->tok[i][0])
         error (SORT_FAILURE, 0, "%s:%zu: invalid zero-length file name",
                quotef (from), i + 1);
     }
   free (c->files);
-  c->files = tok.tok;
-  c->nfiles = tok.n_tok;
+  c->files = tok->tok;
+  c->nfiles = tok->n_tok;
 }
 
 /* Give keys without ordering options the global ones; with no key but
@@ -726,4 +726,18 @@ cmdline_parse (struct cmdline *c, int argc, char **argv,
   finish_keys (c, need_random, gkey_only);
   if (0 < c->sort_size)
     c->sort_size = MAX (c->sort_size, c->nmerge * MIN_MERGE_BUFFER_SIZE);
+}
+
+void
+cmdline_free (struct cmdline *c)
+{
+  free (c->keys);
+  free (c->temp_dirs);
+  if (c->files0)
+    {
+      readtokens0_free (c->files0);
+      free (c->files0);
+    }
+  else
+    free (c->files);
 }

@@ -20,6 +20,7 @@ struct cmdline
   idx_t keys_alloc;
   char **files;
   idx_t nfiles;
+  struct Tokens *files0;     /* the --files0-from names FILES points into */
   char const *outfile;
   char const *random_source;
   char const *files_from;
@@ -49,6 +50,9 @@ struct cmdline
    --version.  */
 void cmdline_parse (struct cmdline *c, int argc, char **argv,
                     bool *need_random, bool *gkey_only);
+
+/* Free what cmdline_parse allocated in C.  */
+void cmdline_free (struct cmdline *c);
 
 /* Die (status 2) saying the options OPTS ("nR", "c --debug") are
    incompatible.  */

@@ -98,6 +98,7 @@ struct sort_opts
   bool nondictionary[UCHAR_MAX + 1];
   char fold_toupper[UCHAR_MAX + 1];
   struct month_name months[MONTHS_PER_YEAR];
+  bool months_allocated;   /* the names are the locale's, in the heap */
 };
 
 /* The resources one run of sort may use.  */

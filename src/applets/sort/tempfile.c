@@ -60,6 +60,7 @@ sighandler (int sig)
   raise (sig);
 }
 
+/* At exit, also free the list (a handler could not).  */
 static void
 exit_cleanup (void)
 {
@@ -67,8 +68,15 @@ exit_cleanup (void)
     {
       sigset_t old;
       pthread_sigmask (SIG_BLOCK, &caught_signals, &old);
+      struct tempfile *t = temp_head;
       cleanup ();
       pthread_sigmask (SIG_SETMASK, &old, NULL);
+      while (t)
+        {
+          struct tempfile *next = t->next;
+          free (t);
+          t = next;
+        }
     }
 }
 
