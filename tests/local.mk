@@ -48,7 +48,8 @@ grab_tests = \
   tests/grab/binary.sh \
   tests/grab/color.sh \
   tests/grab/valgrind.sh \
-  tests/grab/debug.sh
+  tests/grab/debug.sh \
+  tests/grab/proc-files.sh
 
 all_tests += $(grab_tests)
 EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \

@@ -48,7 +48,9 @@ struct grab_opts
   struct exclude *excluded_dir[2];  /* --exclude-dir */
 
   /* Skip regular files shorter than this without opening them (0: never):
-     no match fits in them and skipping them changes no output.  */
+     no match fits in them and skipping them changes no output.  A size
+     of 0 is not believed: /proc and /sys files say 0 and have content
+     (tests/grab/proc-files.sh), so empty files are opened and read.  */
   off_t min_size;
   uid_t euid;
   gid_t *groups;

@@ -350,7 +350,8 @@ do_file (struct worker *w, struct work *it)
       w->run->error_seen = true;
       goto close;
     }
-  if (o->min_size && S_ISREG (st.st_mode) && st.st_size < o->min_size)
+  if (o->min_size && S_ISREG (st.st_mode) && 0 < st.st_size
+      && st.st_size < o->min_size)
     goto close;
 
   print_begin (&w->pr, name, it->with_name);
