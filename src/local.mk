@@ -5,13 +5,14 @@ bin_PROGRAMS += src/grabrat
 # Our own code gets the warnings (gnulib's does not: it is not ours to fix).
 src_grabrat_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src
 src_grabrat_CFLAGS = $(WARN_CFLAGS) $(PCRE2_CFLAGS) $(XXHASH_CFLAGS) $(HS_CFLAGS)
-src_grabrat_LDADD = lib/libgnu.a $(PCRE2_LIBS) $(LIB_DL) \
+src_grabrat_LDADD = lib/libgnu.a $(LIB_DL) \
   $(LIBPMULTITHREAD) $(LIB_GETRANDOM) $(LIB_CLOCK_GETTIME) \
   $(LIB_HARD_LOCALE) $(LIB_NANOSLEEP) $(LIBINTL) $(LIBTHREAD) \
   $(LIB_MBRTOWC) $(LIB_SETLOCALE_NULL)
 
 src_grabrat_SOURCES = \
   src/grabrat.c \
+  src/pcre2-lazy.c \
   src/applets.h \
   src/system.h \
   src/io/input.c \
