@@ -3,14 +3,15 @@
 # cat and pv -q (where it fits), each case a race of interleaved runs
 # (bench/lib.sh): median seconds and the ratio contender/rat (> 1: rat is
 # faster).  Cases: a 1 GiB cached file into a pipe (read by pv -q, which
-# splices, and by dd, which reads), pipe to pipe, /dev/zero and yes into a
+# splices, and by dd, which reads), pipe to pipe (between pv -q and
+# between two rats), /dev/zero and yes into a
 # pipe (4 GiB, pv -S stops them), file to file on the same file system and
 # onto tmpfs, -n and -A over ~1.1 GiB of C source, 5000 small files, and
 # start-up (500 runs on /dev/null).  Then the peak resident set of each
 # tool on three cases (GNU time's %M).
 # Files live in $GRABRAT_BENCH (default ~/.cache/grabrat-bench): test.rand
 # (1 GiB) and big.txt (text) are made if missing, rat-small/ likewise.
-# Usage: bench/rat.sh [CASE...]   (ROUNDS=5; CASE: pipe read pipe2 zero
+# Usage: bench/rat.sh [CASE...]   (ROUNDS=5; CASE: pipe read pipe2 pipe2z zero
 #        yes file tmpfs n A small start progress rss; default all)
 . "$(dirname "$0")/lib.sh"
 
@@ -91,6 +92,13 @@ want read && case_ "1 GiB file -> pipe -> dd bs=128k (read())" \
 want pipe2 && case_ "pv -q 1 GiB file | X | pv -q (pipe -> pipe)" \
   "pv -q $F | @ | pv -q >/dev/null" "pv -q $F | pv -q | pv -q >/dev/null" \
   "pv -q $F | pv -q >/dev/null"
+# The same with ends that never touch the data (rat splices the file in
+# and /dev/null out, for every contender alike): pv's own cost caps the
+# case above (its ceiling is ~4x GNU cat on 2 CPUs); this one shows what
+# the tool in the middle costs.
+want pipe2z && case_ "rat 1 GiB file | X | rat >/dev/null (pipe -> pipe)" \
+  "$RAT $F | @ | $RAT >/dev/null" "$RAT $F | pv -q | $RAT >/dev/null" \
+  "$RAT $F | $RAT >/dev/null"
 want zero && case_ "X /dev/zero | pv -q -S -s 4G (4 GiB)" \
   "@ /dev/zero | pv -q -S -s 4G >/dev/null" \
   "pv -q /dev/zero | pv -q -S -s 4G >/dev/null" \
