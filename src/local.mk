@@ -15,6 +15,8 @@ src_grabrat_SOURCES = \
   src/pcre2-lazy.c \
   src/applets.h \
   src/system.h \
+  src/io/dlsyms.c \
+  src/io/dlsyms.h \
   src/io/input.c \
   src/io/input.h \
   src/io/outbuf.c \

@@ -18,7 +18,6 @@
 
 #include <config.h>
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -26,6 +25,8 @@
 #include <pcre2.h>
 
 #include "error.h"
+
+#include "io/dlsyms.h"
 
 /* X (RET, NAME, PARAMS, ARGS) for each function that returns a value,
    V (NAME, PARAMS, ARGS) for each void one.  */
@@ -91,15 +92,17 @@ static pthread_once_t api_once = PTHREAD_ONCE_INIT;
 static void
 load_api (void)
 {
-  void *h = dlopen (PCRE2_SONAME, RTLD_NOW | RTLD_LOCAL);
-  if (!h)
-    error (127, 0, "cannot load %s: %s", PCRE2_SONAME, dlerror ());
-#define LOOKUP(name)                                                    \
-  if (!(*(void **) &api.name = dlsym (h, SYMBOL_NAME (name))))          \
-    error (127, 0, "%s: %s", PCRE2_SONAME, dlerror ());
-#define LOOKUP_X(ret, name, params, args) LOOKUP (name)
-#define LOOKUP_V(name, params, args) LOOKUP (name)
-  PCRE2_LAZY_FUNCTIONS (LOOKUP_X, LOOKUP_V)
+#define WANT(name) { SYMBOL_NAME (name), (void **) &api.name },
+#define WANT_X(ret, name, params, args) WANT (name)
+#define WANT_V(name, params, args) WANT (name)
+  static struct dlsym_want const want[] = {
+    PCRE2_LAZY_FUNCTIONS (WANT_X, WANT_V)
+  };
+  void *handle;
+  char const *err = dlsyms_load (PCRE2_SONAME, want,
+                                 sizeof want / sizeof *want, &handle);
+  if (err)
+    error (127, 0, "cannot load %s: %s", PCRE2_SONAME, err);
 }
 
 #define DEFINE(ret, name, params, args)           \

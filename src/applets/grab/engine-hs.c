@@ -22,6 +22,7 @@
 #include "c-ctype.h"
 #include "xalloc.h"
 
+#include "io/dlsyms.h"
 #include "engine.h"
 #include "pcre2-scope.h"
 
@@ -68,10 +69,7 @@ struct hscratch
 static char const *
 load_api (struct hs_api *api)
 {
-  api->handle = dlopen (HS_SONAME, RTLD_NOW | RTLD_LOCAL);
-  if (!api->handle)
-    return dlerror ();
-  struct { char const *name; void **fn; } const syms[] = {
+  struct dlsym_want const syms[] = {
     { "hs_compile_multi", (void **) &api->compile_multi },
     { "hs_compile_lit_multi", (void **) &api->compile_lit_multi },
     { "hs_free_compile_error", (void **) &api->free_compile_error },
@@ -80,10 +78,8 @@ load_api (struct hs_api *api)
     { "hs_free_scratch", (void **) &api->free_scratch },
     { "hs_scan", (void **) &api->scan },
   };
-  for (size_t i = 0; i < sizeof syms / sizeof *syms; i++)
-    if (!(*syms[i].fn = dlsym (api->handle, syms[i].name)))
-      return dlerror ();
-  return NULL;
+  return dlsyms_load (HS_SONAME, syms, sizeof syms / sizeof *syms,
+                      &api->handle);
 }
 
 /* Whether Hyperscan's byte-oriented reading of the regex P, N bytes, finds
