@@ -48,9 +48,8 @@ struct grab_opts
   struct exclude *excluded_dir[2];  /* --exclude-dir */
 
   /* Skip regular files shorter than this without opening them (0: never):
-     no match fits in them and skipping them changes no output.  A size
-     of 0 is not believed: /proc and /sys files say 0 and have content
-     (tests/grab/proc-files.sh), so empty files are opened and read.  */
+     no match fits in them and skipping them changes no output.  See
+     grab_too_short.  */
   off_t min_size;
   uid_t euid;
   gid_t *groups;
@@ -88,5 +87,14 @@ void *grab_worker (void *run);
 /* Whether the regular file with status ST can surely be read without
    trying (so skipping it cannot hide a "Permission denied").  */
 bool grab_surely_readable (struct grab_opts const *o, struct stat const *st);
+
+/* Whether the regular file with status ST is too short to hold a match.
+   A size of 0 is not believed: /proc and /sys files say 0 and have
+   content (tests/grab/proc-files.sh), so empty files are opened and read.  */
+static inline bool
+grab_too_short (struct grab_opts const *o, struct stat const *st)
+{
+  return 0 < st->st_size && st->st_size < o->min_size;
+}
 
 #endif

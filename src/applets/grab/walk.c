@@ -69,8 +69,7 @@ keep_entry (struct worker *w, int dfd, char const *name, unsigned char *type)
     {
       if (!have_st && fstatat (dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
         return true;
-      if (0 < st.st_size && st.st_size < o->min_size
-          && grab_surely_readable (o, &st)
+      if (grab_too_short (o, &st) && grab_surely_readable (o, &st)
           && !(o->out_is_regular && st.st_ino == o->out_ino
                && st.st_dev == o->out_dev))
         return false;

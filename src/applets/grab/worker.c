@@ -350,8 +350,7 @@ do_file (struct worker *w, struct work *it)
       w->run->error_seen = true;
       goto close;
     }
-  if (o->min_size && S_ISREG (st.st_mode) && 0 < st.st_size
-      && st.st_size < o->min_size)
+  if (S_ISREG (st.st_mode) && grab_too_short (o, &st))
     goto close;
 
   print_begin (&w->pr, name, it->with_name);
