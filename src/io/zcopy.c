@@ -10,6 +10,7 @@
 
 #include "full-write.h"
 #include "minmax.h"
+#include "unistd-safer.h"
 
 #include "io/zcopy.h"
 
@@ -87,19 +88,6 @@ zcopy_grow_pipe (int fd)
   return cap;
 }
 
-/* Move FD above the standard descriptors, so that a closed stdin or
-   stdout is never mistaken for the middle pipe.  Return the new
-   descriptor, or -1.  */
-static int
-fd_above_stdio (int fd)
-{
-  if (STDERR_FILENO < fd)
-    return fd;
-  int moved = fcntl (fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
-  close (fd);
-  return moved;
-}
-
 /* Make Z's middle pipe.  Return true on success; on failure remember it,
    so that a process out of descriptors does not retry for every file.  */
 static bool
@@ -111,8 +99,10 @@ make_mid (struct zcopy *z)
       z->no_pipe = true;
       return false;
     }
-  fd[0] = fd_above_stdio (fd[0]);
-  fd[1] = fd_above_stdio (fd[1]);
+  /* Above the standard descriptors, so that a closed stdin or stdout is
+     never mistaken for the middle pipe.  */
+  fd[0] = fd_safer_flag (fd[0], O_CLOEXEC);
+  fd[1] = fd_safer_flag (fd[1], O_CLOEXEC);
   if (fd[0] < 0 || fd[1] < 0)
     {
       if (0 <= fd[0])

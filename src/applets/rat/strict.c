@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "unistd-safer.h"
 #include "xalloc.h"
 
 #include "system.h"
@@ -108,15 +109,9 @@ strict_check (char *const *names, int n, struct stat const *out)
           ok &= check_closed (name, out);
           continue;
         }
-      int fd = open (name, O_RDONLY);
       /* With stdin closed, a file must not pass for it when a later "-"
          is checked.  */
-      if (0 <= fd && fd <= STDERR_FILENO)
-        {
-          int moved = fcntl (fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
-          close (fd);
-          fd = moved;
-        }
+      int fd = fd_safer_flag (open (name, O_RDONLY), O_CLOEXEC);
       if (fd < 0 && (errno == EMFILE || errno == ENFILE))
         {
           ok &= check_closed (name, out);
