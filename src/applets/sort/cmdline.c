@@ -301,12 +301,8 @@ parse_key (struct cmdline *c, char const *spec)
   if (! (key.sword || key.schar))
     key.sword = SIZE_MAX;
   s = set_ordering (s, &key, BL_START);
-  if (*s != ',')
-    {
-      key.eword = SIZE_MAX;
-      key.echar = 0;
-    }
-  else
+  /* Without ',POS2' the key runs to the end of the line (key_init).  */
+  if (*s == ',')
     {
       s = parse_field_count (s + 1, &key.eword, "invalid number after ','");
       if (! key.eword--)

@@ -579,7 +579,10 @@ compare_level_equal (struct sort_opts const *o, struct line const *a,
   return key_compare (o, k, ta, lima - ta, tb, limb - tb, false) == 0;
 }
 
-idx_t
+/* Comparisons go level by level: key 0, key 1, ..., then the whole
+   lines (the last resort) unless -s or -u turn it off, so there is at
+   least one level.  The number of levels.  */
+static idx_t
 compare_levels (struct sort_opts const *o)
 {
   bool last_resort = o->nkeys == 0 || ! (o->unique || o->stable);

@@ -43,10 +43,6 @@ int compare_lines_tied (struct sort_opts const *o,
    abbreviate to 0.  */
 uint64_t compare_abbrev (struct sort_opts const *o, struct line *line);
 
-/* Comparisons go level by level: key 0, key 1, ..., then the whole
-   lines (the last resort) unless -s or -u turn it off, so there is at
-   least one level.  The number of levels.  */
-idx_t compare_levels (struct sort_opts const *o);
 
 /* Whether abbreviations at LEVEL carry information (not for -V).  */
 bool compare_level_abbreviates (struct sort_opts const *o, idx_t level);

@@ -1,8 +1,7 @@
 /* sort.c: the sort applet, a drop-in for GNU sort.
-   This file owns the command line: options, key specifications and
-   their checks (with GNU sort's messages and exit statuses), the locale
-   tables, and the choice between checking (-c), merging (-m) and
-   sorting.  Comparing, sorting, merging and output live in the other
+   This file turns the parsed command line (cmdline.c) into the sort's
+   options and the locale tables, and chooses between checking (-c),
+   merging (-m) and sorting.  Comparing, sorting, merging and output live in the other
    files of this directory.  The one deliberate difference from GNU sort
    is -R, which hashes keys with seeded XXH128 instead of MD5: shuffles
    differ from GNU's for the same --random-source.  */
