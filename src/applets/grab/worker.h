@@ -19,6 +19,11 @@ struct worker
   bool holding;                /* holds the output lock (streaming) */
 };
 
+/* Print "grab: NAME[: TEXT][: strerror (ERRNUM)]" on stderr in a single
+   write (TEXT may be null, ERRNUM 0).  Every diagnostic of a thread goes
+   through here, never through error ().  */
+void worker_say (char const *name, char const *text, int errnum);
+
 /* Print "grab: NAME: strerror (ERRNUM)" unless --no-messages, and
    remember that an error happened.  */
 void worker_error (struct worker *w, char const *name, int errnum);
