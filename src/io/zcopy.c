@@ -10,6 +10,7 @@
 
 #include "full-write.h"
 #include "minmax.h"
+#include "safe-read.h"
 #include "unistd-safer.h"
 
 #include "io/zcopy.h"
@@ -172,10 +173,8 @@ drain_mid (struct zcopy *z, int out, idx_t left)
   char buf[DRAIN_BUF];
   while (0 < left)
     {
-      ssize_t n = read (z->mid[0], buf, MIN (left, DRAIN_BUF));
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
+      size_t n = safe_read (z->mid[0], buf, MIN (left, DRAIN_BUF));
+      if (n == SAFE_READ_ERROR || n == 0)
         {
           if (n == 0)
             errno = EIO;

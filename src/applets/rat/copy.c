@@ -19,6 +19,7 @@
 #include "full-write.h"
 #include "minmax.h"
 #include "quotearg.h"
+#include "safe-read.h"
 #include "xalloc.h"
 
 #include "system.h"
@@ -160,10 +161,8 @@ copy_rw (struct rat *r, int fd, char const *name, struct stat const *st,
   intmax_t total = 0;
   for (;;)
     {
-      ssize_t n = read (fd, buf, size);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
+      size_t n = safe_read (fd, buf, size);
+      if (n == SAFE_READ_ERROR)
         {
           error (0, errno, "%s", quotef (name));
           return false;
@@ -259,10 +258,8 @@ copy_format (struct rat *r, int fd, char const *name, struct stat const *st)
       int e = waiting ? 0 : fmt_flush (r->fmt, true);
       if (e)
         error (EXIT_FAILURE, e, "write error");
-      ssize_t n = read (fd, buf, size);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
+      size_t n = safe_read (fd, buf, size);
+      if (n == SAFE_READ_ERROR)
         {
           error (0, errno, "%s", quotef (name));
           ok = false;
