@@ -83,12 +83,6 @@ xfrm_key (char const *key, idx_t len, char **buf, idx_t *size,
   return out;
 }
 
-static inline unsigned char
-to_uchar (char c)
-{
-  return c;
-}
-
 /* The word W loaded from memory, as if big-endian: byte order.  */
 static inline uint64_t
 be64 (uint64_t w)
@@ -108,21 +102,12 @@ signed_diff (int diff, bool reverse)
   return reverse ? -sign : sign;
 }
 
-/* The first byte in [PTR, LIM) that is not blank, or LIM.  */
-static inline char *
-skip_blanks (struct sort_opts const *o, char *ptr, char *lim)
-{
-  while (ptr < lim && o->blanks[to_uchar (*ptr)])
-    ++ptr;
-  return ptr;
-}
-
 /* Past the blank-separated field at PTR (its leading blanks, then its
    other bytes), at most LIM.  */
 static inline char *
 skip_field (struct sort_opts const *o, char *ptr, char *lim)
 {
-  ptr = skip_blanks (o, ptr, lim);
+  ptr += sort_blank_span (o, ptr, lim);
   while (ptr < lim && !o->blanks[to_uchar (*ptr)])
     ++ptr;
   return ptr;
@@ -157,7 +142,7 @@ compare_key_beg (struct sort_opts const *o, struct sort_key const *k,
       ptr = skip_field (o, ptr, lim);
 
   if (k->skipsblanks)
-    ptr = skip_blanks (o, ptr, lim);
+    ptr += sort_blank_span (o, ptr, lim);
 
   return (size_t) (lim - ptr) < k->schar ? lim : ptr + k->schar;
 }
@@ -192,7 +177,7 @@ compare_key_lim (struct sort_opts const *o, struct sort_key const *k,
   if (echar != 0)
     {
       if (k->skipeblanks)
-        ptr = skip_blanks (o, ptr, lim);
+        ptr += sort_blank_span (o, ptr, lim);
       ptr = (size_t) (lim - ptr) < echar ? lim : ptr + echar;
     }
   return ptr;
@@ -211,9 +196,7 @@ key_bounds (struct sort_opts const *o, struct sort_key const *k,
   if (k->sword != SIZE_MAX)
     b = compare_key_beg (o, k, text, l->len);
   else
-    {
-      b = k->skipsblanks ? skip_blanks (o, text, e) : text;
-    }
+    b = text + (k->skipsblanks ? sort_blank_span (o, text, e) : 0);
   *beg = b;
   *lim = MAX (b, e);
 }

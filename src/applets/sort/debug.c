@@ -19,12 +19,6 @@
 #include "debug.h"
 #include "numcmp.h"
 
-static inline unsigned char
-to_uchar (char c)
-{
-  return c;
-}
-
 /* Warn that the +POS -POS key K is obsolescent, with its -k form.  */
 static void
 warn_obsolescent (struct sort_key const *k)
@@ -208,8 +202,7 @@ tighter_lim (struct sort_opts const *o, struct sort_key const *k,
      starts after it, to the end of the line.  */
   char const *b = *beg;
   char const *stop = b <= lim ? lim : line->text + line->len;
-  while (b < stop && o->blanks[to_uchar (*b)])
-    b++;
+  b += sort_blank_span (o, b, stop);
   *beg = b;
   if (lim < b)
     return lim;

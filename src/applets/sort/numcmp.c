@@ -13,12 +13,6 @@
 
 #include "numcmp.h"
 
-static inline unsigned char
-to_uchar (char c)
-{
-  return c;
-}
-
 static inline bool
 is_digit (char c)
 {
@@ -71,8 +65,7 @@ static void
 num_parse (struct sort_opts const *o, char const *p, char const *lim,
            struct num *n)
 {
-  while (p < lim && o->blanks[to_uchar (*p)])
-    p++;
+  p += sort_blank_span (o, p, lim);
   bool negative = p < lim && *p == '-';
   p += negative;
   while (p < lim && (*p == '0' || num_sep (o, *p)))
@@ -202,10 +195,8 @@ numcmp_human (struct sort_opts const *o,
               char const *a, char const *alim,
               char const *b, char const *blim)
 {
-  while (a < alim && o->blanks[to_uchar (*a)])
-    a++;
-  while (b < blim && o->blanks[to_uchar (*b)])
-    b++;
+  a += sort_blank_span (o, a, alim);
+  b += sort_blank_span (o, b, blim);
   int diff = find_unit_order (o, a, alim) - find_unit_order (o, b, blim);
   return diff ? diff : numcmp_numeric (o, a, alim, b, blim);
 }
@@ -249,8 +240,7 @@ int
 numcmp_month (struct sort_opts const *o, char const *p, char const *lim,
               char const **end)
 {
-  while (p < lim && o->blanks[to_uchar (*p)])
-    p++;
+  p += sort_blank_span (o, p, lim);
 
   /* GNU sort's binary search for a month name that is a prefix of the
      key, folded to upper case.  */
@@ -392,8 +382,7 @@ void
 numcmp_human_abbrev (struct sort_opts const *o,
                      char const *p, char const *lim, uint64_t k[2])
 {
-  while (p < lim && o->blanks[to_uchar (*p)])
-    p++;
+  p += sort_blank_span (o, p, lim);
   int order = find_unit_order (o, p, lim);
   struct num n;
   num_parse (o, p, lim, &n);

@@ -120,6 +120,23 @@ struct line
   uint64_t k1;
 };
 
+/* C as an unsigned byte, to index the tables of struct sort_opts.  */
+static inline unsigned char
+to_uchar (char c)
+{
+  return c;
+}
+
+/* The number of blanks (O's -b set) that [P, LIM) starts with.  */
+static inline idx_t
+sort_blank_span (struct sort_opts const *o, char const *p, char const *lim)
+{
+  char const *q = p;
+  while (q < lim && o->blanks[to_uchar (*q)])
+    q++;
+  return q - p;
+}
+
 /* Whether K compares numbers (-n, -g or -h).  */
 static inline bool
 sort_key_numeric (struct sort_key const *k)
