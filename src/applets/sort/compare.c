@@ -94,6 +94,15 @@ be64 (uint64_t w)
 #endif
 }
 
+/* Compare the LENA bytes at A with the LENB bytes at B as unsigned
+   bytes; a proper prefix sorts first.  */
+static inline int
+bytes_compare (char const *a, idx_t lena, char const *b, idx_t lenb)
+{
+  int diff = memcmp (a, b, MIN (lena, lenb));
+  return diff ? diff : (lena > lenb) - (lena < lenb);
+}
+
 /* The sign of DIFF, negated if REVERSE.  */
 static inline int
 signed_diff (int diff, bool reverse)
@@ -244,28 +253,17 @@ text_compare (struct sort_opts const *o, struct sort_key const *k,
           tb++;
         }
     }
-  if (lena == 0)
-    return - (lenb != 0);
-  if (lenb == 0)
-    return 1;
-  if (translate)
+  if (!translate)
+    return bytes_compare (ta, lena, tb, lenb);
+  idx_t n = MIN (lena, lenb);
+  for (idx_t i = 0; i < n; i++)
     {
-      idx_t n = MIN (lena, lenb);
-      for (idx_t i = 0; i < n; i++)
-        {
-          int diff = (to_uchar (translate[to_uchar (ta[i])])
-                      - to_uchar (translate[to_uchar (tb[i])]));
-          if (diff)
-            return diff;
-        }
-    }
-  else
-    {
-      int diff = memcmp (ta, tb, MIN (lena, lenb));
+      int diff = (to_uchar (translate[to_uchar (ta[i])])
+                  - to_uchar (translate[to_uchar (tb[i])]));
       if (diff)
         return diff;
     }
-  return lena < lenb ? -1 : lena != lenb;
+  return (lena > lenb) - (lena < lenb);
 }
 
 /* Compare -R keys TA and TB as GNU sort does, by digest unless TIED
@@ -283,13 +281,7 @@ random_compare_bytes (struct sort_opts const *o, char const *ta,
       diff = (da[0] != db[0] ? (da[0] < db[0] ? -1 : 1)
               : da[1] != db[1] ? (da[1] < db[1] ? -1 : 1) : 0);
     }
-  if (!diff)
-    {
-      diff = memcmp (ta, tb, MIN (lena, lenb));
-      if (!diff)
-        diff = (lena > lenb) - (lena < lenb);
-    }
-  return diff;
+  return diff ? diff : bytes_compare (ta, lena, tb, lenb);
 }
 
 /* The same in a hard locale, where keys (NUL-terminated) are compared
@@ -449,19 +441,9 @@ compare_from (struct sort_opts const *o, struct line const *a,
   /* The last resort: whole lines, reversed by the global -r only.  */
   idx_t alen = a->len;
   idx_t blen = b->len;
-  int diff;
-  if (alen == 0)
-    diff = - (blen != 0);
-  else if (blen == 0)
-    diff = 1;
-  else if (o->hard_collate)
-    diff = xmemcoll0 (a->text, alen + 1, b->text, blen + 1);
-  else
-    {
-      diff = memcmp (a->text, b->text, MIN (alen, blen));
-      if (!diff)
-        diff = (alen > blen) - (alen < blen);
-    }
+  int diff = (o->hard_collate && alen && blen
+              ? xmemcoll0 (a->text, alen + 1, b->text, blen + 1)
+              : bytes_compare (a->text, alen, b->text, blen));
   return signed_diff (diff, o->reverse);
 }
 
