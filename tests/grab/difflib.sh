@@ -58,14 +58,3 @@ diff_run_ ()
   done
   done
 }
-
-# diff_report_: fail (showing the first mismatches) if there were any.
-diff_report_ ()
-{
-  if test -s mismatches; then
-    echo "$(grep -c '^===' mismatches) mismatches; the first ones:"
-    head -n 60 mismatches
-    return 1
-  fi
-  return 0
-}

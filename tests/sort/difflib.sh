@@ -96,14 +96,3 @@ diff_options_ ()
     diff_run_ "$1" "$2" $d_opts_
   done <"$srcdir/tests/sort/options.txt"
 }
-
-# diff_report_: fail, showing the first mismatches, if there were any.
-diff_report_ ()
-{
-  if test -s mismatches; then
-    echo "$(grep -c '^===' mismatches) mismatches; the first ones:"
-    head -n 80 mismatches
-    return 1
-  fi
-  return 0
-}
