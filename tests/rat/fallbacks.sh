@@ -15,7 +15,7 @@ fail=0
 inject_ ()
 {
   spec=$1; shift
-  strace -qq -o strace.log -e trace=splice,copy_file_range,pipe2,fcntl,read \
+  strace_ -e trace=splice,copy_file_range,pipe2,fcntl,read \
     -e inject="$spec" "$@"
 }
 
