@@ -7,7 +7,8 @@
 #                           grep -P -a -r prints (sorted) for each pattern
 #   bench/grab.sh --mmap    read vs mmap by file size (for MMAP_MIN)
 # ROUNDS (default 5), THREADS (default 2) and BENCH_TIMEOUT (seconds a run
-# may take, default 30) can be set in the environment.
+# may take, default 30) can be set in the environment; ONLY=TEXT runs only
+# the races whose title contains TEXT.
 . "$(dirname "$0")/lib.sh"
 B=${GRABRAT_BENCH:-$HOME/.cache/grabrat-bench}
 T=$B/linux-source-6.1
@@ -31,19 +32,51 @@ no literal||\d{6,}
 every line, counted|-c|^
 invert, counted|-vc|e'
 
+# Word lists for -f: identifiers of one file of the tree (the same lists
+# on every machine with this corpus).
+W=$B/words
+mkdir -p "$W"
+grep -oh '\b[a-z_][a-z_0-9]\{7,\}\b' "$T/kernel/sched/core.c" \
+  | LC_ALL=C sort -u >"$W/all"
+awk 'NR % 3 == 1' "$W/all" | head -n 200 >"$W/200"
+awk 'NR % 29 == 1' "$W/all" | head -n 20 >"$W/20"
+# name|options: what each list case stresses.
+lists="20 words|-F -f $W/20
+200 words|-F -f $W/200
+200 words, caseless|-i -F -f $W/200"
+
+# check_ NAME REF-OPTS GRAB-OPTS...: whether grab -r prints what GNU grep
+# -a -r REF-OPTS GRAB-OPTS prints (sorted); says which, returns 1 if not.
+check_ ()
+{
+  c_name=$1 c_ref=$2
+  shift 2
+  "$G" -r -n "$J" "$@" "$T" | LC_ALL=C sort >"$out"
+  # shellcheck disable=SC2086
+  grep -a -r $c_ref "$@" "$T" | LC_ALL=C sort >"$out.2"
+  if cmp -s "$out" "$out.2"; then
+    echo "same    $c_name: $* ($(wc -l <"$out") lines)"
+  else
+    echo "DIFFERS $c_name: $*"
+    return 1
+  fi
+}
+
 if [ "${1-}" = --check ]; then
   status=0
-  printf '%s\n' "$patterns" | while IFS='|' read -r name opts pat; do
+  # (Not in a pipeline: its loop would run in a subshell and lose STATUS.)
+  while IFS='|' read -r name opts pat; do
     # shellcheck disable=SC2086
-    "$G" -r -n "$J" $opts -e "$pat" "$T" | LC_ALL=C sort >"$out"
+    check_ "$name" -P $opts -e "$pat" || status=1
+  done <<EOF
+$patterns
+EOF
+  while IFS='|' read -r name opts; do
     # shellcheck disable=SC2086
-    grep -P -a -r $opts -e "$pat" "$T" | LC_ALL=C sort >"$out.2"
-    if cmp -s "$out" "$out.2"; then
-      echo "same    $name: $opts '$pat' ($(wc -l <"$out") lines)"
-    else
-      echo "DIFFERS $name: $opts '$pat'"; status=1
-    fi
-  done
+    check_ "$name" "" $opts || status=1
+  done <<EOF
+$lists
+EOF
   exit $status
 fi
 
@@ -66,8 +99,12 @@ fi
 # Warm the page cache: every contender reads from memory.
 tar cf - "$T" >/dev/null 2>&1
 
+# wanted TITLE: whether ONLY lets the race TITLE run.
+wanted () { case $1 in *"${ONLY-}"*) return 0 ;; esac; return 1; }
+
 printf '%s\n' "$patterns" | while IFS='|' read -r name opts pat; do
   q=$(printf "%s" "$pat" | sed "s/'/'\\\\''/g")
+  wanted "tree: $name: $opts '$pat'" || continue
   race "tree: $name: $opts '$pat'" \
     "grab -n $J" "$G -r -n $J $opts -e '$q' $T >$out" \
     "ripgrep -j$J" "rg -uuu -a -j$J --no-config $opts -e '$q' $T >$out" \
@@ -76,9 +113,20 @@ printf '%s\n' "$patterns" | while IFS='|' read -r name opts pat; do
     "GNU grep -P" "grep -r -a -P $opts -e '$q' $T >$out"
 done
 
-cat "$B/big.txt" >/dev/null
+# grep -P takes one pattern only: grep -F is GNU's contender here.
+printf '%s\n' "$lists" | while IFS='|' read -r name opts; do
+  wanted "tree: $name: $opts" || continue
+  race "tree: $name: $opts" \
+    "grab -n $J" "$G -r -n $J $opts $T >$out" \
+    "ripgrep -j$J" "rg -uuu -a -j$J --no-config $opts $T >$out" \
+    "ugrep -J$J" "ugrep -r -a -J$J $opts $T >$out" \
+    "GNU grep -F" "grep -r -a $opts $T >$out"
+done
+
+wanted "one 1.1 GiB file" && cat "$B/big.txt" >/dev/null
 for pat in PM_RESUME '\w+_RESUME' 'struct \w+ \{'; do
   q=$(printf "%s" "$pat" | sed "s/'/'\\\\''/g")
+  wanted "one 1.1 GiB file: '$pat'" || continue
   race "one 1.1 GiB file: '$pat'" \
     "grab" "$G -e '$q' $B/big.txt >$out" \
     "ripgrep" "rg -a --no-config -e '$q' $B/big.txt >$out" \

@@ -32,6 +32,8 @@ src_grabrat_SOURCES = \
   src/applets/grab/options.h \
   src/applets/grab/order.c \
   src/applets/grab/order.h \
+  src/applets/grab/litset.c \
+  src/applets/grab/litset.h \
   src/applets/grab/pcre2-literal.c \
   src/applets/grab/pcre2-literal.h \
   src/applets/grab/pcre2-scope.c \

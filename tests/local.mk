@@ -49,14 +49,16 @@ grab_tests = \
   tests/grab/color.sh \
   tests/grab/valgrind.sh \
   tests/grab/debug.sh \
-  tests/grab/proc-files.sh
+  tests/grab/proc-files.sh \
+  tests/grab/word-lists.sh
 
 all_tests += $(grab_tests)
 EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \
   tests/grab/patterns.txt tests/grab/patterns-utf8.txt tests/grab/options.txt
 
 # C unit tests of grab's modules.
-check_PROGRAMS += tests/unit/test-search tests/unit/test-pcre2-syntax
+check_PROGRAMS += tests/unit/test-search tests/unit/test-pcre2-syntax \
+  tests/unit/test-litset
 unit_cppflags = $(AM_CPPFLAGS) -I$(top_srcdir)/src -I$(top_srcdir)/src/applets/grab
 tests_unit_test_search_SOURCES = tests/unit/test-search.c \
   src/applets/grab/search.c
@@ -68,7 +70,13 @@ tests_unit_test_pcre2_syntax_SOURCES = tests/unit/test-pcre2-syntax.c \
 tests_unit_test_pcre2_syntax_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_pcre2_syntax_CFLAGS = $(WARN_CFLAGS) $(PCRE2_CFLAGS)
 tests_unit_test_pcre2_syntax_LDADD = lib/libgnu.a $(PCRE2_LIBS)
-TESTS += tests/unit/test-search tests/unit/test-pcre2-syntax
+tests_unit_test_litset_SOURCES = tests/unit/test-litset.c \
+  src/applets/grab/litset.c src/applets/grab/pcre2-literal.c
+tests_unit_test_litset_CPPFLAGS = $(unit_cppflags)
+tests_unit_test_litset_CFLAGS = $(WARN_CFLAGS)
+tests_unit_test_litset_LDADD = lib/libgnu.a
+TESTS += tests/unit/test-search tests/unit/test-pcre2-syntax \
+  tests/unit/test-litset
 
 rat_tests = \
   tests/rat/differential.sh \

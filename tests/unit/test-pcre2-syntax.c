@@ -170,7 +170,7 @@ main (void)
   check_literal ("x\\x41yz", false, NULL);
   check_literal ("foo\\d+bar", false, "foo");
   check_literal ("__\\d", true, "__");
-  check_literal ("ab", true, NULL);   /* only letters: no caseless scan */
+  check_literal ("ab", true, "ab");   /* only letters: no byte to scan */
   check_literal ("a{b}", false, "a{b}");
 
   static char const *const props[] = {

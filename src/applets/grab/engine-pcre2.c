@@ -21,6 +21,7 @@
 #include "xalloc.h"
 
 #include "engine.h"
+#include "litset.h"
 #include "pcre2-literal.h"
 #include "pcre2-scope.h"
 
@@ -35,6 +36,7 @@ struct pre
   idx_t minlen;
   bool has_lit;         /* every match contains LIT */
   struct literal lit;
+  struct litset *lits;  /* or one of these (many patterns), or NULL */
   char *description;    /* for --debug */
 };
 
@@ -124,6 +126,56 @@ compile_options (struct engine_pattern const *pat, enum pcre2_scope scope)
   return opts;
 }
 
+/* Whether the JIT finds where a match of C may start about as fast as
+   the literal set would: C has one first code unit, or a bitmap of at
+   most two, which the JIT scans for with SIMD.  Measured with bench/lib.sh's
+   race (ROUNDS=3, 2026-11-30): 'grab -n 2 -c -f WORDS big.txt' (1.1 GiB of
+   C from bench/corpus.sh), this grab with and without the set.  First
+   bytes {z, _} (3 and 4 words): JIT 0.21 s, set 0.44 s; {k} (kmalloc,
+   kfree, kzalloc, kcalloc) 0.18 vs 1.35; three first bytes (mutex_lock,
+   spin_lock, kfree) 1.37 vs 1.37; four 1.49 vs 1.39; five 1.73 vs 1.40;
+   20 words 1.25 vs 0.56; 200 words 16 s vs 1.7 s.  */
+static bool
+jit_scans_fast (pcre2_code const *c)
+{
+  uint32_t first = 0;
+  pcre2_pattern_info (c, PCRE2_INFO_FIRSTCODETYPE, &first);
+  if (first == 1)
+    return true;
+  uint8_t const *bitmap = NULL;
+  if (first != 0
+      || pcre2_pattern_info (c, PCRE2_INFO_FIRSTBITMAP, &bitmap) != 0
+      || !bitmap)
+    return false;
+  int bits = 0;
+  for (int b = 0; b <= UINT8_MAX; b++)
+    bits += bitmap[b / 8] >> (b % 8) & 1;
+  return bits <= 2;
+}
+
+/* A set holding a required literal of each pattern of PAT, or NULL if
+   some pattern has none or the set would not pay.  */
+static struct litset *
+required_litset (struct engine_pattern const *pat)
+{
+  struct literal *l = xnmalloc (pat->n, sizeof *l);
+  idx_t got = 0;
+  /* Not in UTF mode as far as the literals go: that would cut them at 'k'
+     and 's', which the set spells out instead.  */
+  while (got < pat->n
+         && pcre2_required_literal (pat->pats[got], pat->lens[got],
+                                    pat->literal, pat->icase, false,
+                                    &l[got]))
+    got++;
+  struct litset *set = (got == pat->n
+                        ? litset_new (l, got, pat->utf8 && pat->icase)
+                        : NULL);
+  for (idx_t i = 0; i < got; i++)
+    literal_free (&l[i]);
+  free (l);
+  return set;
+}
+
 static void *
 pcre2_engine_compile (struct engine_pattern const *pat, char **err)
 {
@@ -195,9 +247,18 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
   uint32_t first = 0;
   pcre2_pattern_info (c, PCRE2_INFO_FIRSTCODETYPE, &first);
   if (pat->n == 1 && (first == 0 || scope == SCOPE_LINE))
-    p->has_lit = pcre2_required_literal (pat->pats[0], pat->lens[0],
-                                         pat->literal, pat->icase, pat->utf8,
-                                         &p->lit);
+    {
+      p->has_lit = pcre2_required_literal (pat->pats[0], pat->lens[0],
+                                           pat->literal, pat->icase,
+                                           pat->utf8, &p->lit);
+      if (p->has_lit && p->lit.rare < 0)
+        {
+          literal_free (&p->lit);
+          p->has_lit = false;
+        }
+    }
+  else if (1 < pat->n && (scope == SCOPE_LINE || !jit_scans_fast (c)))
+    p->lits = required_litset (pat);
   uint32_t minlen = 0;
   pcre2_pattern_info (c, PCRE2_INFO_MINLENGTH, &minlen);
   p->minlen = minlen;  /* characters; each is at least one byte */
@@ -206,14 +267,22 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
     "whole buffers", "whole buffers, line-crossing matches checked",
     "line by line"
   };
-  char const *fmt = (p->has_lit
-                     ? "pcre2%s: %s; lines without '%.*s' skipped"
-                     : "pcre2%s: %s%.*s");
-  int n = snprintf (NULL, 0, fmt, p->jit ? " (JIT)" : "", how[scope],
-                    (int) p->lit.len, p->lit.bytes ? p->lit.bytes : "");
+  char const *jit = p->jit ? " (JIT)" : "";
+  char const *lit = p->lit.bytes ? p->lit.bytes : "";
+  char const *fmt = (p->has_lit ? "pcre2%s: %s; lines without '%.*s' skipped"
+                     : p->lits ? ("pcre2%s: %s; lines without any of %td"
+                                  " literals skipped")
+                     : "pcre2%s: %s");
+  int n = (p->lits
+           ? snprintf (NULL, 0, fmt, jit, how[scope], litset_count (p->lits))
+           : snprintf (NULL, 0, fmt, jit, how[scope], (int) p->lit.len, lit));
   p->description = xmalloc (n + 1);
-  snprintf (p->description, n + 1, fmt, p->jit ? " (JIT)" : "", how[scope],
-            (int) p->lit.len, p->lit.bytes ? p->lit.bytes : "");
+  if (p->lits)
+    snprintf (p->description, n + 1, fmt, jit, how[scope],
+              litset_count (p->lits));
+  else
+    snprintf (p->description, n + 1, fmt, jit, how[scope], (int) p->lit.len,
+              lit);
   return p;
 }
 
@@ -227,6 +296,7 @@ pcre2_engine_free (void *re)
       pcre2_maketables_free (NULL, p->tables);
       if (p->has_lit)
         literal_free (&p->lit);
+      litset_free (p->lits);
       free (p->description);
       free (p);
     }
@@ -374,15 +444,16 @@ find_by_line (struct pre const *p, struct pscratch *s, char const *buf,
   return 0;
 }
 
-/* Find the lines that hold the required literal, and match only them (line
-   by line, so the scope does not matter).  */
+/* Find the lines that hold the required literal, or one of them, and
+   match only them (line by line, so the scope does not matter).  */
 static int
 find_by_literal (struct pre const *p, struct pscratch *s, char const *buf,
                  idx_t len, idx_t start, struct span *m)
 {
   for (idx_t pos = start; pos < len; )
     {
-      char const *q = literal_find (&p->lit, buf + pos, len - pos);
+      char const *q = (p->lits ? litset_find (p->lits, buf + pos, len - pos)
+                       : literal_find (&p->lit, buf + pos, len - pos));
       if (!q)
         return 0;
       idx_t at = q - buf;
@@ -405,7 +476,7 @@ pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
   struct pre const *p = re;
   struct pscratch *s = scratch;
   s->err = NULL;
-  if (p->has_lit)
+  if (p->has_lit || p->lits)
     return find_by_literal (p, s, buf, len, start, m);
   if (p->scope == SCOPE_LINE)
     return find_by_line (p, s, buf, len, start, m);

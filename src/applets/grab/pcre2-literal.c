@@ -293,10 +293,45 @@ scan (char const *p, idx_t n, struct run *r)
   return true;
 }
 
+/* Whether the byte C means itself and its other ASCII case only, in a
+   caseless pattern.  Bytes of non-ASCII characters do not: only ASCII
+   case is easy to ignore.  In UTF mode, neither do 'k' and 's': they
+   also match U+212A KELVIN SIGN and U+017F LATIN SMALL LETTER LONG S.
+   They are the only ASCII letters that do in PCRE2 10.42: matching each
+   letter with grep -P -i against every code point found those two.  */
+static bool
+plain_caseless (unsigned char c, bool utf8)
+{
+  return c < 0x80 && ! (utf8 && c && strchr ("kKsS", c));
+}
+
+/* Cut R's best literal to its longest part of plain_caseless bytes: any
+   part of a required literal is required too.  */
+static void
+keep_caseless_run (struct run *r, bool utf8)
+{
+  idx_t best = 0, best_len = 0;
+  for (idx_t i = 0; i < r->best_len; )
+    {
+      idx_t j = i;
+      while (j < r->best_len && plain_caseless (r->best[j], utf8))
+        j++;
+      if (best_len < j - i)
+        {
+          best = i;
+          best_len = j - i;
+        }
+      i = j + 1;
+    }
+  if (best_len)
+    memmove (r->best, r->best + best, best_len);
+  r->best_len = best_len;
+}
+
 static void
 set_rare (struct literal *l)
 {
-  l->rare = 0;
+  l->rare = -1;
   int best = 1 << 30;
   for (idx_t i = 0; i < l->len; i++)
     {
@@ -329,26 +364,14 @@ pcre2_required_literal (char const *p, idx_t n, bool literal, bool icase,
       return false;
     }
   free (r.buf);
+  if (icase)
+    keep_caseless_run (&r, utf8);
   *l = (struct literal) { .bytes = r.best, .len = r.best_len,
                           .icase = icase };
   bool ok = LITERAL_MIN <= l->len;
-  /* Caseless: only ASCII case is easy to ignore, and the byte we look
-     for first must have no case at all.  In UTF mode even ASCII letters
-     have other cases outside ASCII ('k' and U+212A KELVIN SIGN), so there
-     the literal must have no letters.  */
-  for (idx_t i = 0; ok && icase && i < l->len; i++)
-    {
-      unsigned char c = l->bytes[i];
-      if (0x80 <= c || (utf8 && c_isalpha (c)))
-        ok = false;
-    }
   if (ok)
-    {
-      set_rare (l);
-      if (icase && c_isalpha (l->bytes[l->rare]))
-        ok = false;
-    }
-  if (!ok)
+    set_rare (l);
+  else
     literal_free (l);
   return ok;
 }

@@ -15,7 +15,8 @@ struct literal
 {
   char *bytes;  /* malloc'd */
   idx_t len;
-  idx_t rare;   /* index of the byte to look for first */
+  idx_t rare;   /* index of the byte to look for first, or -1 if every
+                   byte is a letter in a caseless literal */
   bool icase;   /* compare ASCII letters without case */
 };
 
@@ -26,7 +27,8 @@ struct literal
 bool pcre2_required_literal (char const *p, idx_t n, bool literal,
                              bool icase, bool utf8, struct literal *l);
 
-/* The first occurrence of L in BUF[0..LEN), or NULL.  */
+/* The first occurrence of L in BUF[0..LEN), or NULL.  L->rare must not
+   be -1.  */
 char const *literal_find (struct literal const *l, char const *buf,
                           idx_t len);
 

@@ -1,0 +1,168 @@
+/* test-litset.c: unit tests of grab's literal sets (litset.c) against a
+   naive search: over many random sets of literals and random texts drawn
+   from a small alphabet (so that literals occur, overlap and end at the
+   very end of the text), litset_find must return the leftmost place where
+   any literal starts, with and without case.  Also: in UTF mode a
+   caseless required literal loses 'k' and 's' (pcre2-literal.c).  */
+
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "c-ctype.h"
+
+#include "litset.h"
+#include "pcre2-literal.h"
+
+static int failures;
+
+/* A small pseudo-random generator: the same sequence on every machine.  */
+static unsigned long state = 12345;
+static int
+rnd (int n)
+{
+  state = state * 1103515245 + 12345;
+  return (state >> 16) % n;
+}
+
+static bool
+eq_at (char const *t, struct literal const *l, bool icase)
+{
+  for (idx_t j = 0; j < l->len; j++)
+    if (icase ? c_tolower (t[j]) != c_tolower (l->bytes[j])
+        : t[j] != l->bytes[j])
+      return false;
+  return true;
+}
+
+static char const *
+naive (struct literal const *l, idx_t n, bool icase, char const *t,
+       idx_t len)
+{
+  for (idx_t i = 0; i < len; i++)
+    for (idx_t k = 0; k < n; k++)
+      if (l[k].len <= len - i && eq_at (t + i, &l[k], icase))
+        return t + i;
+  return NULL;
+}
+
+static void
+random_case (void)
+{
+  static char const alphabet[] = "abAB_\n\xe2";
+  int nalpha = 3 + rnd (sizeof alphabet - 3);
+  bool icase = rnd (2);
+  idx_t n = 1 + rnd (rnd (2) ? 5 : 60);
+  struct literal l[64];
+  char bytes[64][12];
+  for (idx_t k = 0; k < n; k++)
+    {
+      l[k].len = 4 + rnd (8);
+      for (idx_t j = 0; j < l[k].len; j++)
+        bytes[k][j] = alphabet[rnd (nalpha)];
+      l[k].bytes = bytes[k];
+      l[k].icase = icase && k == 0;
+      l[k].rare = 0;
+    }
+  struct litset *s = litset_new (l, n, false);
+  if (!s)
+    {
+      fprintf (stderr, "no set for %td literals of 4 bytes or more\n", n);
+      failures++;
+      return;
+    }
+  char text[300];
+  for (int round = 0; round < 20; round++)
+    {
+      idx_t len = rnd (sizeof text);
+      for (idx_t i = 0; i < len; i++)
+        text[i] = alphabet[rnd (nalpha)];
+      /* Sometimes a literal, in some case, right at the end.  */
+      idx_t k = rnd (n);
+      if (rnd (3) == 0 && l[k].len <= len)
+        for (idx_t j = 0; j < l[k].len; j++)
+          {
+            char c = l[k].bytes[j];
+            text[len - l[k].len + j] = icase && rnd (2) ? c_toupper (c) : c;
+          }
+      char const *want = naive (l, n, icase, text, len);
+      char const *got = litset_find (s, text, len);
+      if (got != want)
+        {
+          fprintf (stderr, "litset_find: got %td, want %td (%td literals,"
+                   " %s)\n", got ? got - text : -1, want ? want - text : -1,
+                   n, icase ? "caseless" : "with case");
+          failures++;
+        }
+    }
+  litset_free (s);
+}
+
+static void
+check_utf8_caseless (char const *pat, char const *want)
+{
+  struct literal l;
+  bool got = pcre2_required_literal (pat, strlen (pat), true, true, true,
+                                     &l);
+  if (got != !!want
+      || (got && (l.len != (idx_t) strlen (want)
+                  || memcmp (l.bytes, want, l.len) != 0)))
+    {
+      fprintf (stderr, "UTF-8 caseless literal of '%s': got '%.*s', want"
+               " '%s'\n", pat, got ? (int) l.len : 0, got ? l.bytes : "",
+               want ? want : "(none)");
+      failures++;
+    }
+  if (got)
+    literal_free (&l);
+}
+
+int
+main (void)
+{
+  for (int i = 0; i < 3000; i++)
+    random_case ();
+
+  /* Sets not worth it: a literal shorter than 4 bytes, or none.  */
+  char abcd[] = "abcd";
+  struct literal shortl[2] = { { abcd, 4, 0, false }, { abcd, 3, 0, false } };
+  struct litset *s = litset_new (shortl, 2, false);
+  if (s)
+    {
+      fprintf (stderr, "a set with a 3-byte literal\n");
+      failures++;
+      litset_free (s);
+    }
+
+  /* In a caseless UTF-8 set, 'k' and 's' may be U+212A and U+017F.  */
+  char kf[] = "kfree_x", ms[] = "mask_y";
+  struct literal wide[2] = { { kf, 7, 0, true }, { ms, 6, 0, true } };
+  s = litset_new (wide, 2, true);
+  static char const *const texts[] = {
+    "a \xe2\x84\xaa" "FREE_X", "ma\xc5\xbfK_y", "MA\xc5\xbf\xe2\x84\xaa_Y",
+    "Kfree_X",
+  };
+  for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
+    if (!s || !litset_find (s, texts[i], strlen (texts[i])))
+      {
+        fprintf (stderr, "wide k and s: no match in '%s'\n", texts[i]);
+        failures++;
+      }
+  if (s && litset_find (s, "ma\xc5\xbe" "k_y", 8))
+    {
+      fprintf (stderr, "wide k and s: a match of another character\n");
+      failures++;
+    }
+  litset_free (s);
+
+  check_utf8_caseless ("schedule", "chedule");
+  check_utf8_caseless ("mask_of_keys", "_of_");
+  check_utf8_caseless ("MASKED", "MA");
+  check_utf8_caseless ("free_pages", "free_page");
+  check_utf8_caseless ("caf\xc3\xa9s_list", "caf");
+  check_utf8_caseless ("ks", NULL);
+
+  return failures != 0;
+}
