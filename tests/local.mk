@@ -71,7 +71,7 @@ tests_unit_test_pcre2_syntax_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_pcre2_syntax_CFLAGS = $(WARN_CFLAGS) $(PCRE2_CFLAGS)
 tests_unit_test_pcre2_syntax_LDADD = lib/libgnu.a $(PCRE2_LIBS)
 tests_unit_test_litset_SOURCES = tests/unit/test-litset.c \
-  src/applets/grab/litset.c src/applets/grab/pcre2-literal.c
+  src/applets/grab/litset.c
 tests_unit_test_litset_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_litset_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_litset_LDADD = lib/libgnu.a

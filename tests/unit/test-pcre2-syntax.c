@@ -33,23 +33,33 @@ check_scope (char const *pat, enum pcre2_scope want)
     }
 }
 
+/* The required literal of PAT (a string if LITERAL) must be WANT, or
+   none if WANT is null.  */
 static void
-check_literal (char const *pat, bool icase, char const *want)
+check_literal_in (char const *pat, bool literal, bool icase, bool utf8,
+                  char const *want)
 {
   struct literal l;
-  bool got = pcre2_required_literal (pat, strlen (pat), false, icase, false,
-                                     &l);
+  bool got = pcre2_required_literal (pat, strlen (pat), literal, icase,
+                                     utf8, &l);
   if (got != !!want
       || (got && (l.len != (idx_t) strlen (want)
                   || memcmp (l.bytes, want, l.len) != 0)))
     {
-      fprintf (stderr, "literal of '%s': got '%.*s', want '%s'\n", pat,
+      fprintf (stderr, "literal of '%s'%s%s: got '%.*s', want '%s'\n", pat,
+               icase ? ", caseless" : "", utf8 ? ", UTF-8" : "",
                got ? (int) l.len : 0, got ? l.bytes : "",
                want ? want : "(none)");
       failures++;
     }
   if (got)
     literal_free (&l);
+}
+
+static void
+check_literal (char const *pat, bool icase, char const *want)
+{
+  check_literal_in (pat, false, icase, false, want);
 }
 
 /* Every match of PAT in each of many subjects contains its literal.  */
@@ -172,6 +182,14 @@ main (void)
   check_literal ("__\\d", true, "__");
   check_literal ("ab", true, "ab");   /* only letters: no byte to scan */
   check_literal ("a{b}", false, "a{b}");
+  /* Caseless in UTF-8, a literal is cut at 'k' and 's' (U+212A and
+     U+017F match them) and at non-ASCII characters.  */
+  check_literal_in ("schedule", true, true, true, "chedule");
+  check_literal_in ("mask_of_keys", true, true, true, "_of_");
+  check_literal_in ("MASKED", true, true, true, "MA");
+  check_literal_in ("free_pages", true, true, true, "free_page");
+  check_literal_in ("caf\xc3\xa9s_list", true, true, true, "caf");
+  check_literal_in ("ks", true, true, true, NULL);
 
   static char const *const props[] = {
     "a+b.", "x?yz?", "1{2}\\.", "(ab)?xy", "[ab]{0,2}1_", "\\Q.x\\E?y",
