@@ -8,6 +8,7 @@
 
 #include <config.h>
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include "attribute.h"
 #include "c-ctype.h"
 #include "quote.h"
 #include "xalloc.h"
@@ -96,6 +98,25 @@ build_pattern (struct engine_pattern const *pat, idx_t *len)
   return buf;
 }
 
+/* FORMAT with its arguments, in a new string.  */
+static char *xformat (char const *format, ...)
+  ATTRIBUTE_FORMAT ((printf, 1, 2));
+static char *
+xformat (char const *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  int n = vsnprintf (NULL, 0, format, ap);
+  va_end (ap);
+  if (n < 0)
+    xalloc_die ();
+  char *r = xmalloc (n + 1);
+  va_start (ap, format);
+  vsnprintf (r, n + 1, format, ap);
+  va_end (ap);
+  return r;
+}
+
 static char *
 error_message (int code, char const *pattern, idx_t patlen, idx_t offset)
 {
@@ -103,12 +124,8 @@ error_message (int code, char const *pattern, idx_t patlen, idx_t offset)
   pcre2_get_error_message (code, msg, sizeof msg);
   char *q = xmemdup (pattern, patlen + 1);
   q[patlen] = '\0';
-  char const *qp = quote (q);
-  int n = snprintf (NULL, 0, "%s: %s at offset %td", qp, (char *) msg,
-                    (ptrdiff_t) offset);
-  char *r = xmalloc (n + 1);
-  snprintf (r, n + 1, "%s: %s at offset %td", qp, (char *) msg,
-            (ptrdiff_t) offset);
+  char *r = xformat ("%s: %s at offset %td", quote (q), (char *) msg,
+                     (ptrdiff_t) offset);
   free (q);
   return r;
 }
@@ -270,21 +287,16 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
     "line by line"
   };
   char const *jit = p->jit ? " (JIT)" : "";
-  char const *lit = p->lit.bytes ? p->lit.bytes : "";
-  char const *fmt = (p->has_lit ? "pcre2%s: %s; lines without '%.*s' skipped"
-                     : p->lits ? ("pcre2%s: %s; lines without any of %td"
-                                  " literals skipped")
-                     : "pcre2%s: %s");
-  int n = (p->lits
-           ? snprintf (NULL, 0, fmt, jit, how[scope], litset_count (p->lits))
-           : snprintf (NULL, 0, fmt, jit, how[scope], (int) p->lit.len, lit));
-  p->description = xmalloc (n + 1);
-  if (p->lits)
-    snprintf (p->description, n + 1, fmt, jit, how[scope],
-              litset_count (p->lits));
+  if (p->has_lit)
+    p->description = xformat ("pcre2%s: %s; lines without '%.*s' skipped",
+                              jit, how[scope], (int) p->lit.len,
+                              p->lit.bytes);
+  else if (p->lits)
+    p->description = xformat ("pcre2%s: %s; lines without any of %td"
+                              " literals skipped", jit, how[scope],
+                              litset_count (p->lits));
   else
-    snprintf (p->description, n + 1, fmt, jit, how[scope], (int) p->lit.len,
-              lit);
+    p->description = xformat ("pcre2%s: %s", jit, how[scope]);
   return p;
 }
 
