@@ -13,7 +13,6 @@
 
 #include <dlfcn.h>
 #include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +20,7 @@
 
 #include "c-ctype.h"
 #include "xalloc.h"
+#include "xvasprintf.h"
 
 #include "io/dlsyms.h"
 #include "engine.h"
@@ -118,9 +118,7 @@ hs_engine_compile (struct engine_pattern const *pat, char **err)
   char const *why = load_api (&h->api);
   if (why)
     {
-      int len = snprintf (NULL, 0, "-H: cannot load Hyperscan: %s", why);
-      *err = xmalloc (len + 1);
-      snprintf (*err, len + 1, "-H: cannot load Hyperscan: %s", why);
+      *err = xasprintf ("-H: cannot load Hyperscan: %s", why);
       engine_pcre2.free (pcre);
       free (h);
       return NULL;
@@ -326,9 +324,7 @@ hs_engine_describe (void const *re)
                          : "hyperscan: not used (%s); %s");
       char const *a = h->db ? pd : h->why_not;
       char const *b = h->db ? "" : pd;
-      int n = snprintf (NULL, 0, fmt, a, b);
-      h->description = xmalloc (n + 1);
-      snprintf (h->description, n + 1, fmt, a, b);
+      h->description = xasprintf (fmt, a, b);
     }
   return h->description;
 }

@@ -8,19 +8,17 @@
 
 #include <config.h>
 
-#include <stdarg.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
-#include "attribute.h"
 #include "c-ctype.h"
 #include "quote.h"
 #include "xalloc.h"
+#include "xvasprintf.h"
 
 #include "engine.h"
 #include "litset.h"
@@ -98,25 +96,6 @@ build_pattern (struct engine_pattern const *pat, idx_t *len)
   return buf;
 }
 
-/* FORMAT with its arguments, in a new string.  */
-static char *xformat (char const *format, ...)
-  ATTRIBUTE_FORMAT ((printf, 1, 2));
-static char *
-xformat (char const *format, ...)
-{
-  va_list ap;
-  va_start (ap, format);
-  int n = vsnprintf (NULL, 0, format, ap);
-  va_end (ap);
-  if (n < 0)
-    xalloc_die ();
-  char *r = xmalloc (n + 1);
-  va_start (ap, format);
-  vsnprintf (r, n + 1, format, ap);
-  va_end (ap);
-  return r;
-}
-
 static char *
 error_message (int code, char const *pattern, idx_t patlen, idx_t offset)
 {
@@ -124,7 +103,7 @@ error_message (int code, char const *pattern, idx_t patlen, idx_t offset)
   pcre2_get_error_message (code, msg, sizeof msg);
   char *q = xmemdup (pattern, patlen + 1);
   q[patlen] = '\0';
-  char *r = xformat ("%s: %s at offset %td", quote (q), (char *) msg,
+  char *r = xasprintf ("%s: %s at offset %td", quote (q), (char *) msg,
                      (ptrdiff_t) offset);
   free (q);
   return r;
@@ -288,15 +267,15 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
   };
   char const *jit = p->jit ? " (JIT)" : "";
   if (p->has_lit)
-    p->description = xformat ("pcre2%s: %s; lines without '%.*s' skipped",
+    p->description = xasprintf ("pcre2%s: %s; lines without '%.*s' skipped",
                               jit, how[scope], (int) p->lit.len,
                               p->lit.bytes);
   else if (p->lits)
-    p->description = xformat ("pcre2%s: %s; lines without any of %td"
+    p->description = xasprintf ("pcre2%s: %s; lines without any of %td"
                               " literals skipped", jit, how[scope],
                               litset_count (p->lits));
   else
-    p->description = xformat ("pcre2%s: %s", jit, how[scope]);
+    p->description = xasprintf ("pcre2%s: %s", jit, how[scope]);
   return p;
 }
 
