@@ -123,9 +123,10 @@ compile_options (struct engine_pattern const *pat, enum pcre2_scope scope)
 }
 
 /* Whether the JIT finds where a match of C may start about as fast as
-   the literal set would: C has one first code unit, or a bitmap of at
-   most two, which the JIT scans for with SIMD.  Measured with bench/lib.sh's
-   race (ROUNDS=3, 2026-11-30): 'grab -n 2 -c -f WORDS big.txt' (1.1 GiB of
+   the literal set would: C has one first code unit (FIRST, C's
+   PCRE2_INFO_FIRSTCODETYPE, is 1), or a bitmap of at most two, which the
+   JIT scans for with SIMD.  Measured with bench/lib.sh's race (ROUNDS=3,
+   2026-11-30): 'grab -n 2 -c -f WORDS big.txt' (1.1 GiB of
    C from bench/corpus.sh), this grab with and without the set.  First
    bytes {z, _} (3 and 4 words): JIT 0.21 s, set 0.44 s; {k} (kmalloc,
    kfree, kzalloc, kcalloc) 0.18 vs 1.35; three first bytes (mutex_lock,
@@ -134,10 +135,8 @@ compile_options (struct engine_pattern const *pat, enum pcre2_scope scope)
    (grab -c -F -f, -n 1).  A heuristic: 5 words starting with z or _ took
    the JIT 0.75 s and the set 0.45.  */
 static bool
-jit_scans_fast (pcre2_code const *c)
+jit_scans_fast (pcre2_code const *c, uint32_t first)
 {
-  uint32_t first = 0;
-  pcre2_pattern_info (c, PCRE2_INFO_FIRSTCODETYPE, &first);
   if (first == 1)
     return true;
   uint8_t const *bitmap = NULL;
@@ -255,7 +254,7 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
           p->has_lit = false;
         }
     }
-  else if (1 < pat->n && (scope == SCOPE_LINE || !jit_scans_fast (c)))
+  else if (1 < pat->n && (scope == SCOPE_LINE || !jit_scans_fast (c, first)))
     p->lits = required_litset (pat);
   uint32_t minlen = 0;
   pcre2_pattern_info (c, PCRE2_INFO_MINLENGTH, &minlen);
