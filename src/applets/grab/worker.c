@@ -106,6 +106,20 @@ grab_surely_readable (struct grab_opts const *o, struct stat const *st)
   return st->st_mode & S_IROTH;
 }
 
+/* Write OB to standard output and empty it.  Like grep, a failed write
+   ends the run: leave at once (other threads hold nothing that needs
+   cleaning up).  */
+static void
+flush_or_die (struct outbuf *ob)
+{
+  int e = outbuf_flush (ob, STDOUT_FILENO);
+  if (e)
+    {
+      worker_say ("write error", NULL, e);
+      _exit (EXIT_TROUBLE);
+    }
+}
+
 /* Write the output buffered for the current file, with the output lock
    held.  */
 static void
@@ -117,24 +131,12 @@ write_locked (struct grab_run *run, struct outbuf *out, bool *lead_sep,
     {
       struct outbuf sep = OUTBUF_INIT;
       print_separator (&o->print, &sep);
-      int e = outbuf_flush (&sep, STDOUT_FILENO);
+      flush_or_die (&sep);
       outbuf_free (&sep);
-      if (e)
-        {
-          worker_say ("write error", NULL, e);
-          _exit (EXIT_TROUBLE);
-        }
     }
   if (out->len)
     *lead_sep = false;
-  int e = outbuf_flush (out, STDOUT_FILENO);
-  if (e)
-    {
-      /* Like grep: a failed write ends the run.  Leave at once: other
-         threads hold nothing that needs cleaning up.  */
-      worker_say ("write error", NULL, e);
-      _exit (EXIT_TROUBLE);
-    }
+  flush_or_die (out);
   if (groups)
     run->used = true;
 }
