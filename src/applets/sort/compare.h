@@ -43,7 +43,6 @@ int compare_lines_tied (struct sort_opts const *o,
    abbreviate to 0.  */
 uint64_t compare_abbrev (struct sort_opts const *o, struct line *line);
 
-
 /* Whether abbreviations at LEVEL carry information (not for -V).  */
 bool compare_level_abbreviates (struct sort_opts const *o, idx_t level);
 

@@ -1,10 +1,10 @@
 /* sort.c: the sort applet, a drop-in for GNU sort.
    This file turns the parsed command line (cmdline.c) into the sort's
    options and the locale tables, and chooses between checking (-c),
-   merging (-m) and sorting.  Comparing, sorting, merging and output live in the other
-   files of this directory.  The one deliberate difference from GNU sort
-   is -R, which hashes keys with seeded XXH128 instead of MD5: shuffles
-   differ from GNU's for the same --random-source.  */
+   merging (-m) and sorting.  Comparing, sorting, merging and output live
+   in the other files of this directory.  The one deliberate difference
+   from GNU sort is -R, which hashes keys with seeded XXH128 instead of
+   MD5: shuffles differ from GNU's for the same --random-source.  */
 
 #include <config.h>
 
