@@ -18,14 +18,14 @@ to_grab_ ()
 # the same too (grep: becomes grab:).  Standard input is the caller's
 # (use DIFF_STDIN=FILE to give both the same file).  REF_MODE=-E compares
 # with grep -E instead (grep -P takes only one pattern).  GRAB_OPTS are
-# given to grab only.
+# given to grab only, GREP_OPTS to grep only.
 diff_run_ ()
 {
   d_loc_=$1 d_opts_=$2 d_pat_=$3
   shift 3
   d_gopts_=$(to_grab_ "$d_opts_")
   # shellcheck disable=SC2086
-  LC_ALL=$d_loc_ grep ${REF_MODE--P} -a $d_opts_ -e "$d_pat_" "$@" \
+  LC_ALL=$d_loc_ grep ${REF_MODE--P} -a ${GREP_OPTS-} $d_opts_ -e "$d_pat_" "$@" \
     <"${DIFF_STDIN-/dev/null}" >exp.raw 2>exp.err
   estatus=$?
   tr '\0' '\n' <exp.raw | LC_ALL=C $REF_SORT >exp

@@ -121,7 +121,7 @@ grab_main (int argc, char **argv)
   if (o.exit_on_match || dev_null_output || o.list != LIST_NONE)
     {
       o.count = false;
-      done_on_match = o.search.max_count == INTMAX_MAX;
+      done_on_match = true;
     }
   o.search.quiet = o.count || done_on_match;
   o.search.stop_on_match = done_on_match;

@@ -33,7 +33,6 @@ struct grab_opts
   enum list_files list;       /* -l, -L (beaten by -q) */
   bool count;                 /* -c (beaten by -l, -L, -q) */
   bool exit_on_match;         /* -q: the first selected line ends the run */
-  bool max_count_given;       /* -m (grep's binary-file rule needs it) */
   int with_filename;          /* 1 yes, 0 no, -1 only below a directory
                                  operand (one operand with -r) */
   enum directories directories;

@@ -436,7 +436,6 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
           default:
             error (EXIT_TROUBLE, 0, "invalid max count");
           }
-        o->max_count_given = true;
         break;
       case 'n':
         {

@@ -222,10 +222,9 @@ search_chunk (struct search *s, char const *buf, idx_t len, off_t start,
 }
 
 void
-search_binary (struct search *s, bool max_count_given)
+search_binary (struct search *s)
 {
   s->quiet = true;
   s->pending = 0;
-  if (!max_count_given)
-    s->stop_on_match = true;
+  s->stop_on_match = true;
 }

@@ -92,8 +92,8 @@ off_t search_chunk (struct search *s, char const *buf, idx_t len,
                     off_t *keep);
 
 /* grep's rule for binary data: once seen, print no more lines, and stop
-   at the next selected line unless -m was given.  */
-void search_binary (struct search *s, bool max_count_given);
+   at the next selected line (-m or not: grep 3.8 sets done_on_match).  */
+void search_binary (struct search *s);
 
 /* The number of EOL bytes C in P[0..N).  */
 idx_t search_count_eol (char const *p, idx_t n, char c);

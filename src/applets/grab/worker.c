@@ -259,7 +259,7 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
             }
           first_null = s->selected;
           if (!o->count)
-            search_binary (s, o->max_count_given);
+            search_binary (s);
         }
       off_t k;
       need = search_chunk (s, ch.buf, ch.len, ch.start, keep, need, ch.eof,
