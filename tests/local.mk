@@ -39,7 +39,7 @@ grab_tests = \
   tests/grab/errors.sh \
   tests/grab/option-O.sh \
   tests/grab/option-l-O.sh \
-  tests/grab/option-s.sh \
+  tests/grab/first-match-only.sh \
   tests/grab/option-S.sh \
   tests/grab/option-I.sh \
   tests/grab/option-n.sh \
@@ -50,11 +50,13 @@ grab_tests = \
   tests/grab/valgrind.sh \
   tests/grab/debug.sh \
   tests/grab/proc-files.sh \
-  tests/grab/word-lists.sh
+  tests/grab/word-lists.sh \
+  tests/grab/line-scope.sh
 
 all_tests += $(grab_tests)
 EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \
-  tests/grab/patterns.txt tests/grab/patterns-utf8.txt tests/grab/options.txt
+  tests/grab/patterns.txt tests/grab/patterns-utf8.txt \
+  tests/grab/line-scope-patterns.txt tests/grab/options.txt
 
 # C unit tests of grab's modules.
 check_PROGRAMS += tests/unit/test-search tests/unit/test-pcre2-syntax \

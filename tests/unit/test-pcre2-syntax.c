@@ -142,8 +142,17 @@ main (void)
   check_scope ("[[:space:]]", SCOPE_SPAN);
   check_scope ("[^[:alpha:]]", SCOPE_SPAN);
   check_scope ("(?s).", SCOPE_SPAN);
-  check_scope ("\\R", SCOPE_SPAN);
   check_scope ("\\p{Cc}", SCOPE_SPAN);
+  check_scope ("a++\\sb", SCOPE_LINE);  /* nothing atomic with SPAN: */
+  check_scope ("a\\s++", SCOPE_LINE);
+  check_scope ("[^a]*+b", SCOPE_LINE);
+  check_scope ("x\\D{2}+", SCOPE_LINE);
+  check_scope ("(?>\\s*)x", SCOPE_LINE);
+  check_scope ("bar\\R", SCOPE_LINE);
+  check_scope ("\\X", SCOPE_LINE);
+  check_scope ("\\s+?x", SCOPE_SPAN);  /* lazy, not possessive */
+  check_scope ("\\++\\w", SCOPE_BUFFER);  /* atomic, no newline */
+  check_scope ("(?>ab)\\d++", SCOPE_BUFFER);
   /* Anything that may look past the line or depends on the subject.  */
   check_scope ("(?<=\\s)foo", SCOPE_LINE);
   check_scope ("foo(?=\\s*bar)", SCOPE_LINE);

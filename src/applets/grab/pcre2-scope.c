@@ -22,6 +22,8 @@ struct scan
   idx_t n;
   enum pcre2_scope scope;
   bool dotall;            /* an 's' option was seen: '.' may match \n */
+  bool atomic;            /* an atomic group, possessive quantifier, \R
+                             or \X was seen */
   int depth;              /* open groups */
   int looks;              /* open groups that are lookaround assertions */
   bool look[MAX_DEPTH];   /* whether each open group is one */
@@ -392,7 +394,10 @@ open_group (struct scan *s, idx_t i)
     {
     case '#':
       return skip_to (p, n, i + 2, ')');
-    case ':': case '|': case '>':
+    case '>':
+      s->atomic = true;
+      return push (s, false, i + 3);
+    case ':': case '|':
       return push (s, false, i + 3);
     case '=': case '!':
       return push (s, true, i + 3);
@@ -445,6 +450,7 @@ pcre2_pattern_scope (char const *p, idx_t n)
 {
   struct scan s = { .p = p, .n = n, .scope = SCOPE_BUFFER };
   idx_t i = 0;
+  idx_t last_quant = -2;  /* where the last '*', '+', '?' or '}' was */
   while (i < n && s.scope != SCOPE_LINE)
     switch (p[i])
       {
@@ -460,6 +466,8 @@ pcre2_pattern_scope (char const *p, idx_t n)
               break;
             case E_NL:
               may_match_newline (&s);
+              if (p[i + 1] == 'R' || p[i + 1] == 'X')
+                s.atomic = true;   /* both never give back a \r\n */
               break;
             case E_LINE:
               s.scope = SCOPE_LINE;
@@ -500,9 +508,27 @@ pcre2_pattern_scope (char const *p, idx_t n)
         may_match_newline (&s);
         i++;
         break;
+      case '+':
+        /* A '+' right after a quantifier makes it possessive.  */
+        if (i == last_quant + 1)
+          s.atomic = true;
+        last_quant = i++;
+        break;
+      case '*': case '?': case '}':
+        last_quant = i++;
+        break;
       default:
         i++;
         break;
       }
+
+  /* An atomic part that takes a newline in a buffer never gives it back,
+     so what follows may fail there where the line alone matches: with
+     'foo bar\r\nx', '(?<!\w)(?:bar\R)(?!\w)' matches the line 'foo bar\r'
+     (\R takes the \r) but not the buffer (\R takes \r\n, then sees 'x').
+     The leftmost buffer match may then be later than the leftmost line
+     match, which SCOPE_SPAN relies on; tests/grab/line-scope.sh.  */
+  if (s.scope == SCOPE_SPAN && s.atomic)
+    s.scope = SCOPE_LINE;
   return s.scope;
 }

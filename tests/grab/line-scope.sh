@@ -1,0 +1,32 @@
+#!/bin/sh
+# Whole-buffer matching never disagrees with grep's line-by-line matching:
+# every construct that can match or stop at a newline (line-scope-
+# patterns.txt: \R \X \s \v \h \N, negated classes, (?s), $ before a CR,
+# lookaround, \K, atomic and possessive parts), with -w, -x, -o, -v and
+# -c, over lines ending in LF, CRLF, CR, VT, FF and NEL, with NUL bytes and
+# invalid UTF-8, in C and UTF-8, at 1 and 4 threads.
+. "${srcdir=.}/tests/init.sh"
+. "$srcdir/tests/grab/difflib.sh"
+
+printf 'foo bar\r\nx\n\r\n\r\n\r\nbar \nx bar\n\n\r\r\nbar\rx\n' >crlf ||
+  framework_failure_
+printf 'bar\vx\nbar\fx\n\013\nbar\302\205x\n\302\205\na\0bar\n' >vt ||
+  framework_failure_
+printf 'bar\377\nx\377 bar\r\n\377\r\n(bar)\n  \nx\n\tbar\t\nbar' >bad ||
+  framework_failure_
+
+ORDERED=yes
+locales=C
+if (require_utf8_locale_) >/dev/null 2>&1; then
+  require_utf8_locale_
+  locales="C $UTF8_LOCALE"
+fi
+for loc in $locales; do
+  for opts in '' -w -x -o '-w -o' '-x -o' -v -c '-w -v' '-i -w'; do
+    while IFS= read -r pat; do
+      diff_run_ "$loc" "$opts" "$pat" crlf vt bad
+    done <"$srcdir/tests/grab/line-scope-patterns.txt"
+  done
+done
+diff_report_ || fail=1
+Exit ${fail-0}
