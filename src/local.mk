@@ -86,7 +86,9 @@ src_grabrat_SOURCES = \
   src/applets/sort/sort.c \
   src/applets/sort/sort.h \
   src/applets/sort/tempfile.c \
-  src/applets/sort/tempfile.h
+  src/applets/sort/tempfile.h \
+  src/applets/sort/vercmp.c \
+  src/applets/sort/vercmp.h
 
 if HAVE_HYPERSCAN
 src_grabrat_SOURCES += src/applets/grab/engine-hs.c

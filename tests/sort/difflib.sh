@@ -33,7 +33,7 @@ gen_input_ ()
   }
   function human() { return int(rand() * 3000) - 1000 pick("K k M G T P E Z Y  KiB B 1 .5K") }
   function version() {
-    return pick("1.2.10 1.2.9 1.10 1.9 v1.10-rc1 2.0~beta 2.0 file-1.2.tar.gz 1.02 1.2a 1.2 a1b2 10 .hidden1.2")
+    return pick("1.2.10 1.2.9 1.10 1.9 v1.10-rc1 2.0~beta 2.0 file-1.2.tar.gz 1.02 1.2a 1.2 a1b2 10 .hidden1.2 .e1 .5 .a.b")
   }
   function month() { return pick("Jan FEB mar apr May JUNE jul aug Sept oct nov December xyz J") }
   function word() {

@@ -15,7 +15,6 @@
 
 #include "attribute.h"
 #include "error.h"
-#include "filevercmp.h"
 #include "minmax.h"
 #include "quotearg.h"
 #include "xalloc.h"
@@ -24,6 +23,7 @@
 #include "compare.h"
 #include "numcmp.h"
 #include "randkey.h"
+#include "vercmp.h"
 
 /* Keys up to this long are copied to the stack (GNU sort's size).  */
 enum { KEY_STACK_SIZE = 4000 };
@@ -329,7 +329,7 @@ typed_compare (struct sort_opts const *o, struct sort_key const *k,
               ? random_compare_xfrm (o, ta, lena, tb, lenb, tied)
               : random_compare_bytes (o, ta, lena, tb, lenb, tied));
     case KEY_VERSION:
-      return filenvercmp (ta, lena, tb, lenb);
+      return sort_vercmp (ta, lena, tb, lenb);
     case KEY_TEXT: default:
       /* Locale collation.  */
       if (lena == 0)
