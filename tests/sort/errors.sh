@@ -85,6 +85,33 @@ diff_run_ C in -t ''
 echo a >small
 diff_run_ C in -o /dev/full
 diff_run_ C small -o /dev/full
+
+# Closed standard input and output, and --help to a full device, as GNU:
+# "stat failed" when the first input is a closed standard input (read
+# failed with -m and -c); a file opened with standard input closed takes
+# descriptor 0, which "-" then reads on from; --help's failure is a write
+# while printing, so close_stdout says only "write error".
+closed_ ()   # closed_ DESC SHELL-CODE: run it with both sorts, compare
+{
+  (PATH="$PWD/ref_:$PATH"; eval "$2"; echo "status $?") >exp.c 2>&1
+  (eval "$2"; echo "status $?") >got.c 2>&1
+  cmp -s exp.c got.c ||
+    { echo "=== $1: $2"; diff exp.c got.c | head -n 6; } >>mismatches
+}
+closed_ stdin 'sort <&-'
+closed_ stdin-S 'sort -S 1M <&-'
+closed_ stdin-first 'sort - in <&-'
+closed_ stdin-later 'sort small - <&-'
+closed_ stdin-merge 'sort -m - <&-'
+closed_ stdin-merge-later 'sort -m small - <&-'
+closed_ stdin-check 'sort -c - <&-'
+closed_ stdin-check-later 'sort -c small - <&-'
+closed_ stdout 'sort small >&-'
+closed_ stdout-o 'sort -o o1 small >&-; cat o1'
+closed_ stdin-o 'sort -o o2 small <&-; cat o2'
+closed_ help-full 'sort --help >/dev/full'
+closed_ version-full 'sort --version >/dev/full'
+closed_ files0-closed 'sort --files0-from=- <&-'
 diff_report_ || fail=1
 
 # A sort that fails leaves an -o file alone.

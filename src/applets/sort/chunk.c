@@ -8,12 +8,16 @@
 
 #include <config.h>
 
+#include <errno.h>
+
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 
+#include "error.h"
 #include "minmax.h"
+#include "quotearg.h"
 #include "physmem.h"
 #include "xalloc.h"
 
@@ -222,7 +226,13 @@ chunk_sort_files (struct sort_opts const *o, struct sort_limits const *lim,
       int fd = lines_xopen (files[i]);
       struct stat st;
       off_t remaining = 0;
-      if (fstat (fd, &st) == 0 && S_ISREG (st.st_mode))
+      bool stat_ok = fstat (fd, &st) == 0;
+      /* GNU sort sizes its buffer from the first file it opens, and a
+         failed fstat there (standard input closed) ends it.  */
+      if (!stat_ok && i == 0)
+        error (SORT_FAILURE, errno, "%s: %s", "stat failed",
+               quotef (files[i]));
+      if (stat_ok && S_ISREG (st.st_mode))
         {
           off_t pos = lseek (fd, 0, SEEK_CUR);
           remaining = MAX (0, st.st_size - MAX (0, pos));

@@ -187,6 +187,11 @@ run, but not the order GNU sort gives.\n\
 The locale affects the sort order: set LC_ALL=C to sort by byte values.\n",
              stdout);
       emit_ancillary_info ("sort");
+      /* GNU sort's help is longer than a stdio buffer, so a full device
+         fails a write while it is printed, stdio drops what it held, and
+         close_stdout says only "write error".  Ours may fit, so make its
+         last write fail here too, not at close (adding the errno).  */
+      fflush (stdout);
     }
   exit (status);
 }

@@ -13,7 +13,6 @@
 
 #include "count-trailing-zeros.h"
 #include "error.h"
-#include "fcntl--.h"
 #include "safe-read.h"
 #include "xalloc.h"
 
@@ -25,6 +24,9 @@ lines_open (char const *file)
 {
   if (streq (file, "-"))
     return STDIN_FILENO;
+  /* A plain open, as GNU sort's: with standard input closed, the first
+     file opened gets descriptor 0 and "-" later reads on from it ('sort
+     ok - <&-' prints ok's lines and succeeds there; tests/sort/errors.sh).  */
   int fd = open (file, O_RDONLY | O_CLOEXEC);
   /* Inputs are read once, front to back: a larger read-ahead helps (GNU
      sort measured it on merges and small buffers).  */
