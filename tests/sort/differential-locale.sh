@@ -2,7 +2,8 @@
 # sort prints what GNU sort prints in en_US.UTF-8, a locale that collates
 # with real rules (case and punctuation folded at first level) and has a
 # thousands separator: every option set of options.txt over generated
-# inputs.  The locale is compiled into the test directory (LOCPATH).
+# inputs, among them lines that tie at the first levels (where glibc's
+# strxfrm orders otherwise than strcoll).  The locale is compiled into the test directory (LOCPATH).
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 
@@ -16,7 +17,16 @@ test "$(LC_ALL=en_US.UTF-8 locale thousands_sep)" = , \
 fail=0
 gen_input_ 6 mix 300 >mix || framework_failure_
 gen_input_ 7 csv 300 >csv || framework_failure_
+gen_input_ 8 ties 1500 >ties || framework_failure_
 diff_options_ en_US.UTF-8 mix
 diff_options_ en_US.UTF-8 csv
+diff_options_ en_US.UTF-8 ties
+# The lines of the first line's example, in every order of input.
+printf '%s\n' 1k +1K -1K '1 K' 1K >five || framework_failure_
+diff_run_ en_US.UTF-8 five
+diff_run_ en_US.UTF-8 five -r
+LC_ALL=C ref_sort_ -r five >five-r || framework_failure_
+diff_run_ en_US.UTF-8 five-r -u
+diff_run_ en_US.UTF-8 five-r -m five
 diff_report_ || fail=1
 Exit $fail

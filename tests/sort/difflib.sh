@@ -14,7 +14,8 @@ ref_sort_ () { env PATH="$PWD/ref_" sort "$@"; }
 # separators, leading zeros), human sizes, versions, months, words in
 # mixed case, high bytes and punctuation; csv: the same as
 # comma-separated records.  Empty lines, blank lines and duplicates
-# are mixed in.  NaN-looking words are left out: GNU sort -g orders
+# are mixed in.  ties: short lines that collate equal at the first levels
+# in real locales (where glibc's strxfrm and strcoll disagree).  NaN-looking words are left out: GNU sort -g orders
 # NaNs by uninitialized bytes.
 gen_input_ ()
 {
@@ -48,8 +49,22 @@ gen_input_ ()
     return word()
   }
   function sep() { return flavor == "csv" ? "," : pick(" \t  :") }
+  # Short lines of characters that collate equal at the first levels in
+  # real locales: signs, spaces, punctuation, case, accents and digits.
+  function tie(   s, k, j) {
+    k = 1 + int(rand() * 5)
+    for (j = 0; j < k; j++)
+      s = s pick("1 1 k K a A + - . , _ \047 \302\240 e \303\251 \303\211 0 ~ b B")
+    return s
+  }
   BEGIN {
     srand(seed)
+    if (flavor == "ties") {
+      for (i = 1; i <= n; i++)
+        print tie() (rand() < 0.6 ? pick(" \t:,") tie() : "") \
+          (rand() < 0.4 ? pick(" \t:,") tie() : "")
+      exit
+    }
     for (i = 1; i <= n; i++) {
       r = rand()
       if (r < 0.04) line = ""

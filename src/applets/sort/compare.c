@@ -602,8 +602,9 @@ text_abbrev (struct sort_opts const *o, struct sort_key const *k,
 
 /* In a locale that collates: the abbreviation of the text key [P, LIM)
    of K (the whole line if K is null), taken from its collation
-   transform (see xfrm_key), whose memcmp order is the keys' collation
-   order; so exact when the transform is at most 15 bytes.  In the C.UTF-8
+   transform (see xfrm_key), as far as its memcmp order is the keys'
+   collation order (enum xfrm_trust): exact when that is all of it and at
+   most 15 bytes, else only an order whose ties strcoll breaks.  In the C.UTF-8
    locale the transform is about as cheap as a copy.  Out of line: its
    buffers are big.  */
 static void ATTRIBUTE_NOINLINE
@@ -631,8 +632,19 @@ collated_abbrev (struct sort_opts const *o, struct sort_key const *k,
     }
   char *x = xbuf;
   idx_t size = sizeof xbuf;
-  idx_t xlen = xfrm_key (key, n, &x, &size, xbuf);
+  idx_t xlen = 0;
+  if (o->xfrm_trust != XFRM_NOTHING)
+    xlen = xfrm_key (key, n, &x, &size, xbuf);
+  if (o->xfrm_trust == XFRM_FIRST_LEVEL)
+    {
+      /* The first level only (see enum xfrm_trust); never exact.  */
+      char const *sep = memchr (x, '\1', xlen);
+      if (sep)
+        xlen = sep - x;
+    }
   text_abbrev (o, NULL, x, x + xlen, &w[0], &w[1]);
+  if (o->xfrm_trust != XFRM_WHOLE)
+    w[1] |= 0xff;
   if (x != xbuf)
     free (x);
   if (key != keybuf && key != p)

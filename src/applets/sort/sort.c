@@ -96,6 +96,18 @@ init_locale_tables (struct sort_opts *o)
   if (!o->thousands_sep || lc->thousands_sep[1])
     o->thousands_sep = NON_CHAR;
   o->hard_collate = hard_locale (LC_COLLATE);
+  o->xfrm_trust = XFRM_NOTHING;
+#ifdef _NL_COLLATE_NRULES
+  /* glibc: the levels and their directions (1 forward, 2 backward, 4
+     position).  */
+  int nrules = (intptr_t) nl_langinfo (_NL_COLLATE_NRULES);
+  unsigned char const *rules
+    = (unsigned char const *) nl_langinfo (_NL_COLLATE_RULESETS);
+  if (nrules == 0)
+    o->xfrm_trust = XFRM_WHOLE;
+  else if (rules && rules[0] == 1)
+    o->xfrm_trust = XFRM_FIRST_LEVEL;
+#endif
 }
 
 /* Free O, which init_locale_tables and sort_main filled.  */
