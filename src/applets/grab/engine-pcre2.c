@@ -474,6 +474,21 @@ pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
     return find_by_line (p, s, buf, len, start, m);
 
   idx_t pos = start;
+  /* A start on a byte that cannot begin a character (-o and colour go
+     on one byte past an empty match, maybe into a character): grep starts
+     its subject after such bytes, so lookbehind cannot see before them.
+     Match that line alone (find_by_line does so), the rest as usual.
+     Found by tests/fuzz/fuzz-grab-search.c: '(?<=\x{85})a|' on
+     'f1\xc2\x85a', where grep -o prints nothing.  */
+  if (p->utf8 && pos < len && lone_error_byte (buf[pos]))
+    {
+      char const *e = memchr (buf + pos, p->eol, len - pos);
+      idx_t line_end = e ? e - buf + 1 : len;
+      int r = find_by_line (p, s, buf, line_end, pos, m);
+      if (r != 0)
+        return r;
+      pos = line_end;
+    }
   while (pos < len)
     {
       int rc = run (p, s, buf, len, pos, 0);
