@@ -47,6 +47,9 @@ for name in "$@"; do
       srcs="$srcs $top/$o.c"
     done
   fi
+  ldflags=$(sed -n 's/^ *Link flags: *//p' "$src")
+  fflags=$(sed -n 's/^ *Fuzzer flags: *//p' "$src")
+  asan=$(sed -n 's/^ *Sanitizer options: *//p' "$src")
   exe=$out/fuzz-$name
   # shellcheck disable=SC2086
   if ! clang -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer $san \
@@ -54,7 +57,7 @@ for name in "$@"; do
          -I"$top/src/applets/grab" -I"$top/src/applets/sort" \
          -I"$top/src/applets/rat" $hs_cflags \
          -o "$exe" "$src" $srcs "$b/lib/libgnu.a" -lpcre2-8 \
-         -ldl -lpthread -lm >"$out/fuzz-$name.build" 2>&1; then
+         $ldflags -ldl -lpthread -lm >"$out/fuzz-$name.build" 2>&1; then
     tail -n 20 "$out/fuzz-$name.build"
     echo "FAIL: $name (does not build)"
     failed=$((failed + 1))
@@ -67,9 +70,10 @@ for name in "$@"; do
   dict=
   test -f "$top/tests/fuzz/$name.dict" && dict=-dict=$top/tests/fuzz/$name.dict
   # shellcheck disable=SC2086
+  ASAN_OPTIONS=${asan:-${ASAN_OPTIONS-}} \
   "$exe" -max_total_time="$secs" -max_len=1024 -timeout=20 -rss_limit_mb=2048 \
          -print_final_stats=1 -artifact_prefix="$out/artifacts/$name-" \
-         $dict "$work" >"$out/fuzz-$name.log" 2>&1
+         $fflags $dict "$work" >"$out/fuzz-$name.log" 2>&1
   status=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/fuzz-$name.log")
   if test $status = 0; then
