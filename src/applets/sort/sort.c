@@ -97,7 +97,7 @@ init_locale_tables (struct sort_opts *o)
     o->thousands_sep = NON_CHAR;
   o->hard_collate = hard_locale (LC_COLLATE);
   o->xfrm_trust = XFRM_NOTHING;
-#ifdef _NL_COLLATE_NRULES
+#ifdef __GLIBC__
   /* glibc: the levels and their directions (1 forward, 2 backward, 4
      position).  */
   int nrules = (intptr_t) nl_langinfo (_NL_COLLATE_NRULES);
