@@ -28,6 +28,12 @@ for loc in $locales; do
     done <"$srcdir/tests/grab/line-scope-patterns.txt"
   done
 done
+# -o goes on from inside a line, where \b, \B and lookbehind must still
+# see the line's start (Hyperscan once took it for the subject's start).
+printf 'aaa\nxa a\nfoo foofoo\n' >inside || framework_failure_
+for pat in '\Ba' '\ba' '(?<=a)a' '\Bfoo|\bxa'; do
+  diff_run_ C -o "$pat" inside
+done
 # -o goes on one byte past an empty match, maybe into a character; grep
 # then starts its subject after the byte, which lookbehind cannot see.
 if test "$locales" != C; then

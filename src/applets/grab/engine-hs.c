@@ -254,7 +254,26 @@ hs_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
   if (!h->db)
     return engine_pcre2.find (h->pcre, s->pcre, buf, len, start, m);
 
-  for (idx_t pos = start; pos < len; )
+  idx_t pos = start;
+  /* A start inside a line (-o and colour go on from a match's end):
+     Hyperscan would take it for the subject's start, where \b, \B and
+     lookbehind see nothing before it ('\Ba' then misses the second 'a'
+     of 'aaa').  PCRE2 decides the rest of that line alone; the scan goes
+     on from the next line.  Found by tests/fuzz/fuzz-grab-search.c.  */
+  if (0 < pos && pos < len && buf[pos - 1] != h->eol)
+    {
+      char const *nl = memchr (buf + pos, h->eol, len - pos);
+      idx_t line_end = nl ? nl - buf + 1 : len;
+      int r = engine_pcre2.find (h->pcre, s->pcre, buf, line_end, pos, m);
+      if (r != 0)
+        {
+          if (r < 0)
+            s->err = engine_pcre2.error (s->pcre);
+          return r;
+        }
+      pos = line_end;
+    }
+  while (pos < len)
     {
       /* hs_scan takes an unsigned length: scan at most 1 GiB at once,
          cut at a line end (or, for a longer line, anywhere: the match may
