@@ -236,8 +236,17 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
   p->scope = scope;
   p->utf8 = pat->utf8;
   p->eol = pat->eol;
-  /* Failing JIT is not an error: the interpreter gives the same answers. */
+  /* Failing JIT (\C in UTF mode) is not an error: grep -P then runs the
+     interpreter too.  But the interpreter of PCRE2 10.42, with
+     MATCH_INVALID_UTF, finds an empty match after invalid bytes before a
+     newline and not at a subject's end ('-w' with '' and 's\C' on
+     'a\xff\xa9'), so it must see lines alone, as grep's does (found by
+     tests/fuzz/fuzz-grab-search.c).  Line by line needs no other change
+     of the compiled pattern: lines hold no newline for MULTILINE's '^'
+     and '$' to see.  */
   p->jit = pcre2_jit_compile (c, PCRE2_JIT_COMPLETE) == 0;
+  if (!p->jit && pat->utf8)
+    p->scope = scope = SCOPE_LINE;
   /* A required-literal prefilter pays when PCRE2 has no first code unit
      to scan for itself (the JIT's own scan for one is as fast as ours), or
      when the pattern must go line by line anyway.  */
