@@ -1,9 +1,9 @@
 #!/bin/sh
-# Awkward input sorts as in GNU sort: NUL bytes inside lines, files not
-# ending in a newline, a 64 MiB line with a 1 MiB buffer; a directory
-# operand fails with GNU's message; a full disk for temporaries (forced
-# with strace) fails with status 2, leaves no temporary and does not
-# touch the -o file.
+# Awkward input sorts as in GNU sort: NUL bytes inside lines (and ending
+# them, in a UTF-8 locale), files not ending in a newline, a 64 MiB line
+# with a 1 MiB buffer; a directory operand fails with GNU's message; a
+# full disk for temporaries (forced with strace) fails with status 2,
+# leaves no temporary and does not touch the -o file.
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 
@@ -13,6 +13,17 @@ for opts in '' -f -u -r -n '-k2,2n' '-t x -k2' -s '-z' '-z -k1.2'; do
   # shellcheck disable=SC2086
   diff_run_ C nul $opts
 done
+# Where lines collate, one ending in NUL sorts after the same line
+# without it, so -u keeps both (abbreviated keys once said they were
+# equal in C.UTF-8).
+if (require_utf8_locale_) >/dev/null 2>&1; then
+  require_utf8_locale_
+  printf 'a\0\na\n2\0\n2\n\0\n\n\0\0\n' >nul-end
+  for opts in '' -u -r '-k1,1' '-k1,1 -u' -n; do
+    # shellcheck disable=SC2086
+    diff_run_ "$UTF8_LOCALE" nul-end $opts
+  done
+fi
 
 printf 'b' >nonl1
 printf 'a\nc' >nonl2

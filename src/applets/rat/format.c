@@ -148,6 +148,10 @@ fmt_xnew (struct fmt_opts const *opts, int fd, idx_t flush_size)
   f->num[NUM_DIGITS] = '\t';
   f->num_first = NUM_DIGITS - 1;
   init_rep (f);
+  /* The loops compute write positions as OUT.buf + OUT.len, even before
+     the first write: give the buffer memory now, since adding 0 to a
+     null pointer is undefined too (clang's UBSan reports it).  */
+  outbuf_xreserve (&f->out, LINE_EXTRA);
   if (f->vis == VIS_ALL && !opts->number && !opts->squeeze
       && !opts->timestamp && !opts->color)
     f->fastvis = fastvis_new (opts->show_tabs, opts->show_ends, f->rep,

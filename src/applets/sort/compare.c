@@ -634,7 +634,17 @@ collated_abbrev (struct sort_opts const *o, struct sort_key const *k,
   idx_t size = sizeof xbuf;
   idx_t xlen = 0;
   if (o->xfrm_trust != XFRM_NOTHING)
-    xlen = xfrm_key (key, n, &x, &size, xbuf);
+    {
+      xlen = xfrm_key (key, n, &x, &size, xbuf);
+      /* xfrm_key (like GNU sort's -R) makes nothing of the empty string
+         after a NUL that ends the key, so "a" and "a\0" transform the
+         same; but xmemcoll0 sorts "a\0" after "a", and the abbreviation
+         must not say they are equal (sort -u kept one of them): add
+         that empty string's transform, a NUL.  Only the first 16 bytes
+         count, so a short transform is in XBUF, with room.  */
+      if (n && key[n - 1] == '\0' && xlen < MIN (16, size))
+        x[xlen++] = '\0';
+    }
   if (o->xfrm_trust == XFRM_FIRST_LEVEL)
     {
       /* The first level only (see enum xfrm_trust); never exact.  */
