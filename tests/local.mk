@@ -37,6 +37,7 @@ grab_tests = \
   tests/grab/deep-tree.sh \
   tests/grab/sort-path.sh \
   tests/grab/errors.sh \
+  tests/grab/faults.sh \
   tests/grab/option-O.sh \
   tests/grab/option-l-O.sh \
   tests/grab/first-match-only.sh \
@@ -108,6 +109,7 @@ sort_tests = \
   tests/sort/random.sh \
   tests/sort/random-options.sh \
   tests/sort/errors.sh \
+  tests/sort/faults.sh \
   tests/sort/external.sh \
   tests/sort/signals.sh \
   tests/sort/bad-input.sh \

@@ -216,9 +216,21 @@ int
 input_next (struct input_reader *rd, off_t keep, off_t need, char eol,
             struct input_chunk *ch)
 {
-  return (rd->mapped
-          ? next_mapped (rd, keep, need, eol, ch)
-          : next_read (rd, keep, need, eol, ch));
+  if (rd->mapped)
+    {
+      int r = next_mapped (rd, keep, need, eol, ch);
+      if (0 <= r || lseek (rd->fd, keep, SEEK_SET) != keep)
+        return r;
+      /* Mapping is only a way of reading: a file that cannot be mapped
+         (ENODEV on file systems without mmap, ENOMEM when the window does
+         not fit the address space) is read from where the caller is, as
+         grep reads it, rather than reported as unreadable (it was, with
+         mmap's errno; tests/grab/faults.sh injects the failure).  */
+      rd->mapped = false;
+      rd->start = keep;
+      rd->len = 0;
+    }
+  return next_read (rd, keep, need, eol, ch);
 }
 
 /* The reader armed in this thread, if any.  Thread-local by necessity:

@@ -18,7 +18,8 @@ struct sink
   int fd;
   char const *name;   /* for messages; null for standard output */
   bool annotate;      /* --debug marks after each line */
-  bool flushed;       /* some bytes were written already */
+  idx_t stdio_size;   /* the stdio buffer GNU sort would have for FD */
+  idx_t stdio_room;   /* what it would have room for yet */
   struct outbuf ob;
 };
 
