@@ -121,7 +121,8 @@ sort_tests = \
   tests/sort/files0-from.sh \
   tests/sort/check.sh \
   tests/sort/version-order.sh \
-  tests/sort/nan-order.sh
+  tests/sort/nan-order.sh \
+  tests/sort/valgrind.sh
 
 all_tests += $(sort_tests)
 EXTRA_DIST += tests/sort/difflib.sh tests/sort/options.txt

@@ -26,7 +26,7 @@ require_unprivileged_
 mkdir -p d/sub && echo foo >d/sub/g && echo foo >d/unreadable \
   && chmod 0 d/unreadable && mkdir d/closed && chmod 0 d/closed \
   || framework_failure_
-for n in 1 4; do
+for n in 1 ${GRAB_TEST_THREADS-4}; do
   $AS_USER grep -r foo d f >exp 2>experr
   echo $? >>exp
   $AS_USER grab -n $n -r foo d f >out 2>err

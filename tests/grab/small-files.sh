@@ -16,11 +16,13 @@ opened ()
   grep -c 'd/small"' trace
 }
 
-test "$(opened grab -r needle d)" = 0 || fail=1
-test "$(opened grab -r -v needle d)" = 1 || fail=1
-test "$(opened grab -r -c needle d)" = 1 || fail=1
-test "$(opened grab -r --files-without-match needle d)" = 1 || fail=1
-test "$(opened grab -r 'x*' d)" = 1 || fail=1
+# The default thread count, or GRAB_TEST_THREADS.
+n=${GRAB_TEST_THREADS+-n $GRAB_TEST_THREADS}
+test "$(opened grab $n -r needle d)" = 0 || fail=1
+test "$(opened grab $n -r -v needle d)" = 1 || fail=1
+test "$(opened grab $n -r -c needle d)" = 1 || fail=1
+test "$(opened grab $n -r --files-without-match needle d)" = 1 || fail=1
+test "$(opened grab $n -r 'x*' d)" = 1 || fail=1
 
 grab -r -c needle d | LC_ALL=C $REF_SORT >out || fail=1
 printf 'd/large:1\nd/small:0\n' >exp

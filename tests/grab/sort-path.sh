@@ -28,10 +28,10 @@ grep -P -a -H foo $files >exp
 unset IFS
 test -s exp || framework_failure_
 for i in 1 2 3 4 5; do
-  grab -n 4 --sort=path -r foo tree >out || fail=1
+  grab -n ${GRAB_TEST_THREADS-4} --sort=path -r foo tree >out || fail=1
   compare exp out || fail=1
 done
-grab -n 4 --sort=path -r -c foo tree >out || fail=1
+grab -n ${GRAB_TEST_THREADS-4} --sort=path -r -c foo tree >out || fail=1
 grep -P -a -r -c foo tree | LC_ALL=C $REF_SORT >exp
 LC_ALL=C $REF_SORT out >outs
 compare exp outs || fail=1

@@ -8,8 +8,9 @@
 command -v valgrind >/dev/null || skip_ "valgrind missing"
 valgrind --version >/dev/null 2>&1 || skip_ "valgrind does not run"
 grab --version | grep -q '^grab' || framework_failure_
-# A sanitizer build cannot run under valgrind.
-if readelf -d "$abs_top_builddir/src/grabrat" 2>/dev/null | grep -q asan; then
+# A sanitizer build (ASan's or TSan's runtime) cannot run under valgrind.
+if readelf -d "$abs_top_builddir/src/grabrat" 2>/dev/null \
+   | grep -q -e asan -e tsan; then
   skip_ "sanitizer build"
 fi
 

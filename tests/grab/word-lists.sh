@@ -64,7 +64,8 @@ for loc in C "$UTF8_LOCALE"; do
       LC_ALL=$loc grep -P -a $opts -e "$alt" text >exp 2>/dev/null
       st=$?
       for e in $(grab_engine_opts_); do
-        for n in 1 4; do
+        # -n 1 and -n 4 unless told otherwise, as in difflib.sh.
+        for n in ${THREADS-1 ${GRAB_TEST_THREADS-4}}; do
           # shellcheck disable=SC2086
           LC_ALL=$loc grab $(engine_opt_ $e) -n $n $F -f $list $opts text \
             >out 2>err
