@@ -35,6 +35,14 @@ parse_jump_back (void)
     }
 }
 
+static char parse_dir[] = "/tmp/fuzz-parse-XXXXXX";
+
+static void
+parse_remove_dir (void)
+{
+  rmdir (parse_dir);
+}
+
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 
 int
@@ -42,9 +50,9 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
 {
   (void) argc;
   (void) argv;
-  char dir[] = "/tmp/fuzz-parse-XXXXXX";
-  if (!mkdtemp (dir) || chdir (dir) != 0)
+  if (!mkdtemp (parse_dir) || chdir (parse_dir) != 0)
     abort ();
+  atexit (parse_remove_dir);
   int null = open ("/dev/null", O_RDWR);
   dup2 (null, STDIN_FILENO);
   dup2 (null, STDOUT_FILENO);

@@ -244,6 +244,20 @@ on_match (unsigned id, unsigned long long from, unsigned long long to,
   return 1;
 }
 
+/* PCRE2's find from FROM up to the end of the line of BUF[0..LEN) that
+   holds AT (FROM <= AT, both in that line), which it sets *LINE_END to.  */
+static int
+line_find (struct hre const *h, struct hscratch *s, char const *buf,
+           idx_t len, idx_t from, idx_t at, struct span *m, idx_t *line_end)
+{
+  char const *nl = memchr (buf + at, h->eol, len - at);
+  *line_end = nl ? nl - buf + 1 : len;
+  int r = engine_pcre2.find (h->pcre, s->pcre, buf, *line_end, from, m);
+  if (r < 0)
+    s->err = engine_pcre2.error (s->pcre);
+  return r;
+}
+
 static int
 hs_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
                 idx_t start, struct span *m)
@@ -262,15 +276,10 @@ hs_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
      on from the next line.  Found by tests/fuzz/fuzz-grab-search.c.  */
   if (0 < pos && pos < len && buf[pos - 1] != h->eol)
     {
-      char const *nl = memchr (buf + pos, h->eol, len - pos);
-      idx_t line_end = nl ? nl - buf + 1 : len;
-      int r = engine_pcre2.find (h->pcre, s->pcre, buf, line_end, pos, m);
+      idx_t line_end;
+      int r = line_find (h, s, buf, len, pos, pos, m, &line_end);
       if (r != 0)
-        {
-          if (r < 0)
-            s->err = engine_pcre2.error (s->pcre);
-          return r;
-        }
+        return r;
       pos = line_end;
     }
   while (pos < len)
@@ -302,15 +311,10 @@ hs_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
       idx_t at = pos + end - (0 < end);
       char const *prev = memrchr (buf + pos, h->eol, at - pos);
       idx_t from = prev ? prev - buf + 1 : pos;
-      char const *nl = memchr (buf + at, h->eol, len - at);
-      idx_t line_end = nl ? nl - buf + 1 : len;
-      int r = engine_pcre2.find (h->pcre, s->pcre, buf, line_end, from, m);
+      idx_t line_end;
+      int r = line_find (h, s, buf, len, from, at, m, &line_end);
       if (r != 0)
-        {
-          if (r < 0)
-            s->err = engine_pcre2.error (s->pcre);
-          return r;
-        }
+        return r;
       pos = line_end;
     }
   return 0;
