@@ -43,6 +43,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include "fuzz-escape.h"
 #include "engine.h"
 #include "search.h"
 
@@ -271,18 +272,8 @@ mismatch (char const *what, struct flags f, char **pats, size_t *lens,
            f.literal, f.hyperscan, f.eol == '\0');
   for (int i = 0; i < npats; i++)
     fprintf (stderr, "pattern %d: '%.*s'\n", i, (int) lens[i], pats[i]);
-  fprintf (stderr, "subject (%td bytes): '", (ptrdiff_t) len);
-  for (idx_t i = 0; i < len; i++)
-    {
-      unsigned char c = buf[i];
-      if (c == '\n')
-        fputs ("\\n", stderr);
-      else if (c < ' ' || 0x7f <= c)
-        fprintf (stderr, "\\x%02x", c);
-      else
-        fputc (c, stderr);
-    }
-  fputs ("'\n", stderr);
+  fprintf (stderr, "subject (%td bytes): ", (ptrdiff_t) len);
+  fuzz_escape (buf, len);
   abort ();
 }
 

@@ -54,6 +54,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fuzz-escape.h"
 #include "minmax.h"
 
 #include "applets/rat/color.h"
@@ -352,18 +353,8 @@ trace_add (struct trace *t, char const *fmt, long a, long b)
 static void
 print_escaped (char const *what, char const *p, size_t n, size_t from)
 {
-  fprintf (stderr, "  %s (%zu bytes) from %zu: \"", what, n, from);
-  for (size_t i = from; i < n && i < from + 200; i++)
-    {
-      unsigned char c = p[i];
-      if (c == '\\' || c == '"')
-        fprintf (stderr, "\\%c", c);
-      else if (32 <= c && c < 127)
-        fputc (c, stderr);
-      else
-        fprintf (stderr, "\\x%02x", c);
-    }
-  fputs ("\"\n", stderr);
+  fprintf (stderr, "  %s (%zu bytes) from %zu: ", what, n, from);
+  fuzz_escape (p + from, from < n ? MIN (n - from, 200) : 0);
 }
 
 static void

@@ -39,6 +39,7 @@
 */
 
 /* sort_main and the static init_locale_tables and sort_opts_free.  */
+#include "fuzz-escape.h"
 #include "applets/sort/sort.c"
 
 #include <stdio.h>
@@ -208,18 +209,8 @@ struct run
 static void
 print_line (char const *what, struct line const *l)
 {
-  fprintf (stderr, "  %s (%td bytes): \"", what, l->len);
-  for (idx_t i = 0; i < l->len; i++)
-    {
-      unsigned char c = l->text[i];
-      if (c == '\\' || c == '"')
-        fprintf (stderr, "\\%c", c);
-      else if (32 <= c && c < 127)
-        fputc (c, stderr);
-      else
-        fprintf (stderr, "\\x%02x", c);
-    }
-  fputs ("\"\n", stderr);
+  fprintf (stderr, "  %s (%td bytes): ", what, l->len);
+  fuzz_escape (l->text, l->len);
 }
 
 static _Noreturn void
