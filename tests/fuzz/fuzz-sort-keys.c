@@ -39,8 +39,9 @@
 */
 
 /* sort_main and the static init_locale_tables and sort_opts_free.  */
-#include "fuzz-escape.h"
 #include "applets/sort/sort.c"
+
+#include "fuzz-escape.h"
 
 #include <stdio.h>
 
