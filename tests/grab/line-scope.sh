@@ -16,6 +16,10 @@ printf 'bar\377\nx\377 bar\r\n\377\r\n(bar)\n  \nx\n\tbar\t\nbar' >bad ||
   framework_failure_
 
 ORDERED=yes
+# One thread by default: what is checked here is matching, not threading
+# (which differential-*.sh check at 1 and 4 threads), and the cases are
+# many.
+: "${THREADS=1}"
 locales=C
 if (require_utf8_locale_) >/dev/null 2>&1; then
   require_utf8_locale_
