@@ -156,7 +156,10 @@ sink_long_line (struct sink *s, struct line const *line)
     sink_write (s, s->ob.buf, s->ob.len, held, false);
   sink_write (s, line->text, direct, held, false);
   s->ob.len = 0;
-  outbuf_xadd (&s->ob, line->text + direct, line->len - direct);
+  /* Nothing to add when all went directly: the buffer may not exist yet,
+     and memcpy to a null pointer is undefined even for 0 bytes.  */
+  if (direct < line->len)
+    outbuf_xadd (&s->ob, line->text + direct, line->len - direct);
   outbuf_xputc (&s->ob, s->o->eol);
 }
 
