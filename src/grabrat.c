@@ -1,8 +1,9 @@
 /* grabrat.c: main() of the multicall binary.
    Picks the applet from the last component of argv[0] (a 'grab' or 'rat'
-   link), or from argv[1] when called as grabrat itself, and runs it.  Also
-   owns grabrat's own options: --list, --install, --help, --version.  It
-   knows nothing of what the applets do.  */
+   link, or a drop-in name such as 'cat'), or from argv[1] when called as
+   grabrat itself, and runs it.  Also owns grabrat's own options: --list,
+   --install, --help, --version.  It knows nothing of what the applets
+   do.  */
 
 #include <config.h>
 
@@ -22,8 +23,10 @@
 #include "system.h"
 
 #define APPLET(name, summary) int name##_main (int, char **);
+#define DROP_IN(name, applet)
 #include "applets.h"
 #undef APPLET
+#undef DROP_IN
 
 struct applet
 {
@@ -34,19 +37,61 @@ struct applet
 
 static struct applet const applets[] = {
 #define APPLET(name, summary) { #name, name##_main, summary },
+#define DROP_IN(name, applet)
 #include "applets.h"
 #undef APPLET
+#undef DROP_IN
 };
+
+/* A name of a system program and the applet that answers to it.  */
+struct drop_in
+{
+  char const *name;
+  char const *applet;
+};
+
+static struct drop_in const drop_ins[] = {
+#define APPLET(name, summary)
+#define DROP_IN(name, applet) { #name, #applet },
+#include "applets.h"
+#undef APPLET
+#undef DROP_IN
+};
+
+enum { N_APPLETS = sizeof applets / sizeof *applets };
+enum { N_DROP_INS = sizeof drop_ins / sizeof *drop_ins };
 
 enum { EXIT_NOT_FOUND = 127 };
 
 static struct applet const *
-find_applet (char const *name)
+find_applet_named (char const *name)
 {
-  for (size_t i = 0; i < sizeof applets / sizeof *applets; i++)
+  for (int i = 0; i < N_APPLETS; i++)
     if (streq (applets[i].name, name))
       return &applets[i];
   return NULL;
+}
+
+/* Whether NAME is a drop-in name: one that hides a system program.  */
+static bool
+is_drop_in (char const *name)
+{
+  for (int i = 0; i < N_DROP_INS; i++)
+    if (streq (drop_ins[i].name, name))
+      return true;
+  return false;
+}
+
+/* The applet that answers to NAME: an applet's own name or a drop-in
+   name.  */
+static struct applet const *
+find_applet (char const *name)
+{
+  struct applet const *a = find_applet_named (name);
+  for (int i = 0; !a && i < N_DROP_INS; i++)
+    if (streq (drop_ins[i].name, name))
+      a = find_applet_named (drop_ins[i].applet);
+  return a;
 }
 
 _Noreturn static void
@@ -64,14 +109,23 @@ usage (int status)
              " the\nprogram named by its first argument, or by the name it"
              " was called by.\n\n", stdout);
       fputs ("Applets:\n", stdout);
-      for (size_t i = 0; i < sizeof applets / sizeof *applets; i++)
+      for (int i = 0; i < N_APPLETS; i++)
         printf ("  %-6s %s\n", applets[i].name, applets[i].summary);
+      fputs ("\nDrop-in names (standing in for the system's programs):\n",
+             stdout);
+      for (int i = 0; i < N_DROP_INS; i++)
+        printf ("  %-6s runs %s\n", drop_ins[i].name, drop_ins[i].applet);
       fputs ("\n"
              "      --list           list the applets, one per line\n"
-             "      --install DIR [APPLET]...\n"
-             "                       make symbolic links DIR/APPLET to this"
+             "      --install [--drop-in] DIR [NAME]...\n"
+             "                       make symbolic links DIR/NAME to this"
              " binary for\n"
-             "                         the APPLETs named, or for all\n"
+             "                         the applet or drop-in NAMEs given;"
+             " with no NAME,\n"
+             "                         for the applets that hide no system"
+             " program and,\n"
+             "                         with --drop-in, for every drop-in"
+             " name too\n"
              "      --help           display this help and exit\n"
              "      --version        output version information and exit\n"
              "\n"
@@ -94,41 +148,65 @@ self_path (char const *argv0)
   return p;
 }
 
-/* Make a link DIR/APPLET -> this binary for each name in NAMES (all
-   applets when there are none).  An existing link to this binary is fine.  */
-static int
-install_links (char const *argv0, char const *dir, char **names, int n)
+/* Make a link DIR/NAME -> this binary.  An existing link to this binary
+   is fine.  Return true on success.  */
+static bool
+install_link (char const *self, char const *dir, char const *name)
 {
-  char *self = self_path (argv0);
-  int status = EXIT_SUCCESS;
-  int count = n ? n : (int) (sizeof applets / sizeof *applets);
-  for (int i = 0; i < count; i++)
+  bool ok = true;
+  size_t len = strlen (dir) + 1 + strlen (name) + 1;
+  char *link = xmalloc (len);
+  snprintf (link, len, "%s/%s", dir, name);
+  if (symlink (self, link) != 0)
     {
-      char const *name = n ? names[i] : applets[i].name;
-      if (!find_applet (name))
+      int e = errno;
+      char *old = e == EEXIST ? realpath (link, NULL) : NULL;
+      if (!(old && streq (old, self)))
         {
-          error (0, 0, "applet not found: %s", name);
-          status = EXIT_FAILURE;
-          continue;
+          error (0, e, "cannot create link %s", quotef (link));
+          ok = false;
         }
-      size_t len = strlen (dir) + 1 + strlen (name) + 1;
-      char *link = xmalloc (len);
-      snprintf (link, len, "%s/%s", dir, name);
-      if (symlink (self, link) != 0)
-        {
-          int e = errno;
-          char *old = e == EEXIST ? realpath (link, NULL) : NULL;
-          if (!(old && streq (old, self)))
-            {
-              error (0, e, "cannot create link %s", quotef (link));
-              status = EXIT_FAILURE;
-            }
-          free (old);
-        }
-      free (link);
+      free (old);
     }
+  free (link);
+  return ok;
+}
+
+/* --install [--drop-in] DIR [NAME]...: ARGS holds what follows
+   --install.  Links for the N names in NAMES; with none, for the applets
+   that hide no system program and, if DROP_IN, for the drop-in names.  */
+static int
+install_links (char const *argv0, char **args, int n)
+{
+  bool drop_in = n > 0 && streq (args[0], "--drop-in");
+  args += drop_in;
+  n -= drop_in;
+  if (n < 1)
+    {
+      error (0, 0, "--install needs a directory");
+      usage (EXIT_FAILURE);
+    }
+  char const *dir = args[0];
+  char **names = args + 1;
+  n--;
+  for (int i = 0; i < n; i++)
+    if (!find_applet (names[i]))
+      {
+        error (0, 0, "applet not found: %s", names[i]);
+        return EXIT_FAILURE;
+      }
+
+  char *self = self_path (argv0);
+  bool ok = true;
+  for (int i = 0; i < n; i++)
+    ok &= install_link (self, dir, names[i]);
+  for (int i = 0; !n && i < N_APPLETS; i++)
+    if (!is_drop_in (applets[i].name))
+      ok &= install_link (self, dir, applets[i].name);
+  for (int i = 0; !n && drop_in && i < N_DROP_INS; i++)
+    ok &= install_link (self, dir, drop_ins[i].name);
   free (self);
-  return status;
+  return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
 static int
@@ -150,19 +228,12 @@ grabrat_main (int argc, char **argv)
     }
   if (streq (arg, "--list"))
     {
-      for (size_t i = 0; i < sizeof applets / sizeof *applets; i++)
+      for (int i = 0; i < N_APPLETS; i++)
         puts (applets[i].name);
       return EXIT_SUCCESS;
     }
   if (streq (arg, "--install"))
-    {
-      if (argc < 3)
-        {
-          error (0, 0, "--install needs a directory");
-          usage (EXIT_FAILURE);
-        }
-      return install_links (argv[0], argv[2], argv + 3, argc - 3);
-    }
+    return install_links (argv[0], argv + 2, argc - 2);
   if (arg[0] == '-')
     {
       error (0, 0, "unrecognized option '%s'", arg);

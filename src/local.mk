@@ -104,18 +104,16 @@ $(applet_links): src/grabrat$(EXEEXT)
 	$(AM_V_GEN)rm -f $@ && $(LN_S) grabrat$(EXEEXT) $@
 CLEANFILES += $(applet_links)
 
-# make install: the binary plus links grab and rat; sort only when asked
-# (configure --enable-install-program=sort), as it would shadow coreutils'.
-install_links = grab rat
-if INSTALL_SORT
-install_links += sort
-endif
+# make install: the binary plus links grab and rat; the drop-in names (cat,
+# sort) only when asked (configure --enable-install-program=cat,sort), as
+# each would hide the system's program.
+install_links = grab rat $(install_dropins)
 install-exec-hook:
 	cd '$(DESTDIR)$(bindir)' && for l in $(install_links); do \
 	  rm -f "$$l$(EXEEXT)" && $(LN_S) grabrat$(EXEEXT) "$$l$(EXEEXT)" || exit; \
 	done
 uninstall-hook:
-	cd '$(DESTDIR)$(bindir)' && for l in grab rat sort; do \
+	cd '$(DESTDIR)$(bindir)' && for l in grab rat cat sort; do \
 	  if test "`readlink "$$l$(EXEEXT)" 2>/dev/null`" = grabrat$(EXEEXT); then \
 	    rm -f "$$l$(EXEEXT)"; \
 	  fi; \

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dirname.h"
 #include "progname.h"
 #include "quotearg.h"
 
@@ -44,6 +45,16 @@ emit_ancillary_info (char const *applet)
 {
   printf ("\nReport bugs to the grabrat issue tracker (see README).\n"
           "Full documentation: man %s\n", applet);
+}
+
+/* The name the program was called by, without its directory or a login
+   shell's '-': an applet's name, or a drop-in name (applets.h) such as
+   "cat" for rat.  */
+static inline char const *
+called_name (void)
+{
+  char const *base = last_component (program_name);
+  return base + (*base == '-');
 }
 
 /* GNU-format --version output for APPLET.  */

@@ -122,10 +122,12 @@ sort_tests = \
   tests/sort/check.sh \
   tests/sort/version-order.sh \
   tests/sort/nan-order.sh \
+  tests/sort/compress.sh \
   tests/sort/valgrind.sh
 
 all_tests += $(sort_tests)
 EXTRA_DIST += tests/sort/difflib.sh tests/sort/options.txt
+EXTRA_DIST += tests/upstream/run.sh tests/upstream/getlimits.c
 
 # C unit test of sort -R's keyed hash against the shared libxxhash.
 sort_unit_tests = tests/unit/test-randkey

@@ -23,6 +23,23 @@ for a in $applet_names; do
   ./-"$a" --version | head -n1 | grep "^$a (grabrat)" >/dev/null || fail=1
 done
 
+# A drop-in name runs its applet and is the name in its messages, as
+# GNU's program_name; --version names what was called.
+ln -s "$bin" cat || framework_failure_
+printf 'a\tb\n' >in || framework_failure_
+./cat -T in nosuch >out 2>err && fail=1
+printf 'a^Ib\n' >exp
+compare exp out || fail=1
+echo "./cat: nosuch: No such file or directory" >exp
+compare exp err || fail=1
+grabrat cat nosuch 2>err && fail=1
+echo "cat: nosuch: No such file or directory" >exp
+compare exp err || fail=1
+./cat --version | head -n1 | grep '^cat (grabrat) ' >/dev/null || fail=1
+./cat --help | head -n1 | grep '^Usage: ./cat ' >/dev/null || fail=1
+returns_ 1 ./cat --no-such-option 2>err || fail=1
+grep "^Try './cat --help' for more information.\$" err >/dev/null || fail=1
+
 # Unknown applet, by link and by argument: message and status 127.
 ln -s "$bin" frob || framework_failure_
 returns_ 127 ./frob x 2>err || fail=1

@@ -5,15 +5,25 @@
 
 fail=0
 bin=$(readlink -f "$abs_top_builddir/src/grabrat")
+
+# Without names: the applets that hide no system program; the drop-in
+# names (cat, sort) only with --drop-in.
 mkdir d || framework_failure_
 grabrat --install d || fail=1
-for a in $applet_names; do
+ls d >out
+printf '%s\n' grab rat >exp
+compare exp out || fail=1
+grabrat --install --drop-in d || fail=1
+ls d >out
+printf '%s\n' cat grab rat sort >exp
+compare exp out || fail=1
+for a in cat $applet_names; do
   test -h d/$a || fail=1
   test "$(readlink -f d/$a)" = "$bin" || fail=1
   d/$a --version | head -n1 | grep "^$a (grabrat)" >/dev/null || fail=1
 done
 # Again: links already there and pointing to us are fine.
-grabrat --install d || fail=1
+grabrat --install --drop-in d || fail=1
 
 # Only the named applets.
 mkdir e || framework_failure_
@@ -29,8 +39,14 @@ grep "cannot create link e/grab: File exists" err >/dev/null || fail=1
 echo keep >exp
 compare exp e/grab || fail=1
 
-returns_ 1 grabrat --install e nosuch 2>err || fail=1
+# A drop-in name by itself; an unknown name makes no link at all.
+grabrat --install e cat || fail=1
+echo x | e/cat >out || fail=1
+echo x >exp
+compare exp out || fail=1
+returns_ 1 grabrat --install e sort nosuch 2>err || fail=1
 grep 'applet not found: nosuch' err >/dev/null || fail=1
+test -e e/sort && fail=1
 returns_ 1 grabrat --install 2>err || fail=1
 returns_ 1 grabrat --install /nonexistent/dir 2>err || fail=1
 Exit $fail

@@ -306,7 +306,8 @@ parse_options (struct rat *r, int argc, char **argv, enum when *color,
       case HELP_OPTION:
         usage (EXIT_SUCCESS);
       case VERSION_OPTION:
-        emit_version ("rat");
+        /* "cat (grabrat) ..." through a cat link.  */
+        emit_version (streq (called_name (), "cat") ? "cat" : "rat");
         exit (EXIT_SUCCESS);
       default:
         usage (EXIT_FAILURE);

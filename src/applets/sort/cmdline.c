@@ -139,8 +139,8 @@ Other options:\n\
   -c, --check, --check=diagnose-first  check for sorted input; do not sort\n\
   -C, --check=quiet, --check=silent  like -c, but do not report the first\n\
                             line out of order\n\
-      --compress-program=PROG  accepted for compatibility; temporary\n\
-                            files are not compressed\n\
+      --compress-program=PROG  compress temporaries with PROG;\n\
+                              decompress them with PROG -d\n\
       --debug               annotate the part of the line used to sort,\n\
                             and warn about questionable usage to stderr\n\
       --files0-from=F       read input from the files named by the\n\

@@ -100,11 +100,28 @@ advance (struct merger *m, idx_t i)
   return true;
 }
 
+/* Open F for reading; return -1 with errno on failure.  */
+static int
+open_input (struct mfile const *f)
+{
+  return f->temp ? tempfile_open (f->temp) : lines_open (f->name);
+}
+
+/* Close FD, F's, opened by open_input; DONE if it was read to its end.  */
+static void
+close_input (struct mfile const *f, int fd, bool done)
+{
+  if (f->temp)
+    tempfile_xclose (f->temp, fd, done);
+  else
+    lines_xclose (fd, f->name);
+}
+
 /* Done with input I (file F, a temporary to remove if TEMP).  */
 static void
 finish_input (struct minput *in, struct mfile const *f, bool temp)
 {
-  lines_xclose (in->r.fd, f->name);
+  close_input (f, in->r.fd, true);
   lreader_free (&in->r);
   if (temp)
     tempfile_remove (f->temp);
@@ -202,7 +219,7 @@ open_inputs (struct mfile const *files, idx_t nfiles, int *fds)
 {
   idx_t i;
   for (i = 0; i < nfiles; i++)
-    if ((fds[i] = lines_open (files[i].name)) < 0)
+    if ((fds[i] = open_input (&files[i])) < 0)
       break;
   return i;
 }
@@ -341,7 +358,7 @@ merge_files (struct sort_opts const *o, struct sort_limits const *lim,
       do
         {
           nopened--;
-          lines_xclose (fds[nopened], files[nopened].name);
+          close_input (&files[nopened], fds[nopened], false);
           t = tempfile_create (&tfd, ! (nopened <= 2));
         }
       while (!t);

@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -215,6 +216,14 @@ sort_main (int argc, char **argv)
     }
   else
     tempfile_set_dirs (c.temp_dirs, c.ntemp_dirs);
+  if (c.compress_program)
+    {
+      tempfile_set_compressor (c.compress_program);
+      /* The compressors are waited for: a SIGCHLD ignored on entry would
+         let the system reap them first (coreutils' sort-compress.sh runs
+         sort under "trap '' CHLD").  */
+      signal (SIGCHLD, SIG_DFL);
+    }
   if (c.nfiles == 0)
     c.files[c.nfiles++] = (char *) "-";
 
