@@ -42,7 +42,10 @@ src_grabrat_SOURCES = \
   src/applets/grab/print.h \
   src/applets/grab/search.c \
   src/applets/grab/search.h \
+  src/applets/grab/settle.c \
+  src/applets/grab/settle.h \
   src/applets/grab/walk.c \
+  src/applets/grab/walk.h \
   src/applets/grab/worker.c \
   src/applets/grab/worker.h \
   src/applets/grab/workq.c \

@@ -52,6 +52,24 @@ for args in '-n 0' '-n x' '-A -1' '-B x' '-C 1x' '-m x' '--color=bogus' \
   returns_ 2 grab $args foo f 2>err || { echo "$args"; fail=1; }
   test -s err || fail=1
 done
+# Word-valued options take what GNU grep takes (argmatch: -d takes an
+# unambiguous prefix; -D and --binary-files exact words), with its
+# messages and list of valid words.
+mkdir -p wd/sub && echo foo >wd/sub/x || framework_failure_
+grab -d rec foo wd >out || fail=1
+echo 'wd/sub/x:foo' >exp
+compare exp out || fail=1
+for args in '-d x' '-d r' '-D x' '-D s' '--binary-files=bin'; do
+  # shellcheck disable=SC2086
+  returns_ 2 env LC_ALL=C grep $args foo f 2>exp.err
+  # shellcheck disable=SC2086
+  returns_ 2 grab $args foo f 2>err || fail=1
+  sed '/^Usage: /d; s/^grep:/grab:/; s/grep --help/grab --help/' exp.err >exp
+  grep -q '^Try' exp || echo "Try 'grab --help' for more information." >>exp
+  case $args in -D*|--b*) sed -i '/^Try/d' exp ;; esac
+  compare exp err || { echo "$args"; fail=1; }
+done
+
 returns_ 2 grab 2>err || fail=1
 printf '%s\n' "Try 'grab --help' for more information." >exp
 compare exp err || fail=1

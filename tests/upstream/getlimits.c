@@ -5,12 +5,14 @@
    types, as decimal strings that may not fit the type.  Only the names
    that the cat and sort tests of coreutils 9.1 use, and INT_MAX (which
    their init.cfg checks), are printed.  Floats are printed with enough
-   digits to read back as the same value.  Written for
+   digits to read back as the same value, in the locale's format (the
+   decimal comma of fr_FR: sort-float.sh sorts them there).  Written for
    tests/upstream/run.sh; not part of grabrat.  */
 
 #include <float.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -50,6 +52,7 @@ int
 main (void)
 {
   char v[32];
+  setlocale (LC_ALL, "");
   print_max ("INT", INT_MAX);
   snprintf (v, sizeof v, "%d", INT_MIN);
   print_int ("INT", "MIN", "UFLOW", v);

@@ -97,9 +97,23 @@ coreutils_run ()
   # (the tests take the others from PATH, as the system's).
   built=$(dpkg -L coreutils 2>/dev/null | sed -n 's|^/usr/bin/||p; s|^/bin/||p' |
           sort -u | tr '\n' ' ')
+  # The locales coreutils' configure would find (LOCALE_FR, LOCALE_FR_UTF8)
+  # and the one sort-month.sh names, compiled once into $up/locale (glibc
+  # reads LOCPATH) so that their tests run here too; none if localedef
+  # or its sources are missing.
+  if ! test -d "$up/locale"; then
+    mkdir -p "$up/locale.t" || return 99
+    for l in fr_FR:ISO-8859-1:fr_FR fr_FR:UTF-8:fr_FR.UTF-8 \
+             ja_JP:UTF-8:ja_JP.utf8; do
+      name_=${l##*:} def_=${l%%:*} cs_=${l#*:}; cs_=${cs_%%:*}
+      localedef -i "$def_" -f "$cs_" "$up/locale.t/$name_" >/dev/null 2>&1 ||
+        rm -rf "$up/locale.t/$name_"
+    done
+    mv "$up/locale.t" "$up/locale" || return 99
+  fi
   loc_fr= loc_fr_utf8=
-  locale -a 2>/dev/null | grep -qix 'fr_FR.iso88591' && loc_fr=fr_FR.ISO-8859-1
-  locale -a 2>/dev/null | grep -qix 'fr_FR.utf8' && loc_fr_utf8=fr_FR.UTF-8
+  test -d "$up/locale/fr_FR" && loc_fr=fr_FR
+  test -d "$up/locale/fr_FR.UTF-8" && loc_fr_utf8=fr_FR.UTF-8
   (
     cd "$w" || exit 99
     . "$src/tests/lang-default"
@@ -111,7 +125,7 @@ coreutils_run ()
       host_triplet=x86_64-pc-linux-gnu srcdir="$src" top_srcdir="$src" \
       CONFIG_HEADER="$w/config.h" CU_TEST_NAME="tests,$(echo "$t" | tr / -)" \
       CC=cc AWK=awk EGREP='grep -E' EXEEXT= MAKE=make PACKAGE_VERSION=9.1 \
-      PERL=perl SHELL=/bin/sh PATH="$w/src:$PATH"
+      PERL=perl SHELL=/bin/sh PATH="$w/src:$PATH" LOCPATH="$up/locale"
     case $t in
       *.pl) exec perl -w -I"$src/tests" -MCuSkip -MCoreutils \
               -M"CuTmpdir qw($t)" -- "$src/$t" ;;

@@ -1,50 +1,29 @@
-/* grab.c: the grab applet's main: the parsed options (options.c) settled
-   into a struct grab_opts (read-only from then on), the patterns compiled
-   once, the operands queued, the workers started, the exit status
-   decided.  The searching itself is in worker.c, walk.c, search.c and
-   print.c.  */
+/* grab.c: the grab applet's main: the command line parsed (options.c)
+   and settled (settle.c) into a struct grab_opts, read-only from then on,
+   and a compiled pattern; the operands queued, the workers started, the
+   exit status decided.  The searching itself is in worker.c, walk.c,
+   search.c and print.c.  */
 
 #include <config.h>
 
 #include <dirent.h>
-#include <errno.h>
-#include <langinfo.h>
-#include <limits.h>
 #include <locale.h>
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
-#include "c-strcase.h"
-#include "error.h"
 #include "exitfail.h"
-#include "nproc.h"
 #include "progname.h"
 #include "xalloc.h"
 
 #include "system.h"
 #include "grab.h"
 #include "options.h"
+#include "settle.h"
+#include "worker.h"
 
 int grab_main (int, char **);
-void grab_emit (void *run, struct onode *file);
-
-static bool
-utf8_locale (void)
-{
-  return 1 < MB_CUR_MAX && c_strcasecmp (nl_langinfo (CODESET), "UTF-8") == 0;
-}
-
-/* Whether standard output should get colours for --color=auto.  */
-static bool
-should_colorize (void)
-{
-  char const *t = getenv ("TERM");
-  return t && !streq (t, "dumb") && isatty (STDOUT_FILENO);
-}
 
 int
 grab_main (int argc, char **argv)
@@ -57,147 +36,9 @@ grab_main (int argc, char **argv)
   struct grab_cmdline cl;
   grab_parse_options (argc, argv, &o, &cl);
 
-  if (!cl.have_keys)
-    {
-      if (cl.nfiles == 0)
-        grab_usage (EXIT_TROUBLE);
-      char const *pat = *cl.files++;
-      cl.nfiles--;
-      grab_add_patterns (&cl.pats, pat, strlen (pat));
-    }
-  struct engine_ops const *eng = &engine_pcre2;
-  if (cl.hyperscan)
-    {
-      char const *why;
-      eng = engine_find ("hyperscan", &why);
-      if (!eng)
-        error (EXIT_TROUBLE, 0, "-H: the Hyperscan engine is %s", why);
-    }
-
-  /* grep: no patterns at all (-f /dev/null) match nothing.  */
-  if (cl.pats.n == 0)
-    {
-      o.search.invert = !o.search.invert;
-      cl.word = cl.line_x = false;
-      grab_add_patterns (&cl.pats, "", 0);
-    }
-
-  /* -l with -O lists offsets; -s is one match per file.  */
-  if (cl.opt_l && o.print.offset)
-    o.print.offsets_only = true;
-  else if (cl.opt_l)
-    o.list = LIST_MATCHING;
-  if (cl.opt_s && 1 < o.search.max_count)
-    o.search.max_count = 1;
-
-  /* Standard output: refuse to read it back; /dev/null means no output. */
-  struct stat out_st;
-  bool dev_null_output = false;
-  if (!o.exit_on_match && fstat (STDOUT_FILENO, &out_st) == 0)
-    {
-      if (S_ISREG (out_st.st_mode))
-        {
-          o.out_is_regular = true;
-          o.out_dev = out_st.st_dev;
-          o.out_ino = out_st.st_ino;
-        }
-      else if (S_ISCHR (out_st.st_mode))
-        {
-          struct stat null_st;
-          if (stat ("/dev/null", &null_st) == 0
-              && out_st.st_ino == null_st.st_ino
-              && out_st.st_dev == null_st.st_dev)
-            dev_null_output = true;
-        }
-    }
-
-  /* grep's precedence: -q beats -l and -L, which beat -c.  */
-  bool done_on_match = false;
-  if (o.exit_on_match || dev_null_output)
-    {
-      o.list = LIST_NONE;
-      o.print.offsets_only = false;
-    }
-  if (o.exit_on_match || dev_null_output || o.list != LIST_NONE)
-    {
-      o.count = false;
-      done_on_match = true;
-    }
-  o.search.quiet = o.count || done_on_match;
-  o.search.stop_on_match = done_on_match;
-  intmax_t ctx = cl.context < 0 ? 0 : cl.context;
-  o.search.after = cl.after < 0 ? ctx : cl.after;
-  o.search.before = cl.before < 0 ? ctx : cl.before;
-  o.search.context = 0 <= cl.after || 0 <= cl.before || 0 <= cl.context;
-
-  bool only_empty = cl.pats.n == 1 && cl.pats.lens[0] == 0;
-  if ((o.search.max_count <= 0
-       || (only_empty && o.search.invert && !cl.line_x && !cl.word))
-      && o.list != LIST_NONMATCHING)
-    exit (EXIT_FAILURE);
-
-  bool utf8 = utf8_locale ();
-  if (1 < MB_CUR_MAX && !utf8)
-    error (EXIT_TROUBLE, 0, "-P supports only unibyte and UTF-8 locales");
-
-  o.print.color = cl.color == 1 || (cl.color == 2 && should_colorize ());
-  print_parse_colors (&o.print.colors,
-                      o.print.color ? getenv ("GREP_COLORS") : NULL);
-  o.print.invert = o.search.invert;
-  o.print.eol = o.search.eol;
-  o.print.check_encoding = o.binary_files != BIN_TEXT && utf8;
-
-  struct engine_pattern ep = {
-    .pats = (char const *const *) cl.pats.pats, .lens = cl.pats.lens,
-    .n = cl.pats.n, .literal = cl.literal, .icase = cl.icase,
-    .word = cl.word, .line = cl.line_x,
-    .utf8 = utf8, .eol = o.search.eol,
-  };
-  struct grab_run run = { .o = &o, .eng = eng };
-  char *err;
-  run.re = run.eng->compile (&ep, &err);
-  if (!run.re)
-    error (EXIT_TROUBLE, 0, "%s", err);
-  if (cl.debug)
-    error (0, 0, "%s", run.eng->describe (run.re));
-
-  /* Files shorter than any match need no search, unless every file
-     counts in the output (-v selects lines that do not match; -c prints a
-     count and -L a name for each file).  */
-  if (!o.search.invert && !o.count && o.list != LIST_NONMATCHING)
-    o.min_size = run.eng->min_length (run.re);
-  o.euid = geteuid ();
-  o.ngroups = getgroups (0, NULL);
-  if (0 < o.ngroups)
-    {
-      o.groups = xnmalloc (o.ngroups + 1, sizeof *o.groups);
-      o.ngroups = getgroups (o.ngroups, o.groups);
-    }
-  if (o.ngroups < 0)
-    o.ngroups = 0;
-  o.groups = xnrealloc (o.groups, o.ngroups + 1, sizeof *o.groups);
-  o.groups[o.ngroups++] = getegid ();
-
-  int num_operands = cl.nfiles;
-  o.with_filename = (cl.filename_option == 0 && num_operands <= 1
-                     ? -(o.directories == DIRS_RECURSE)
-                     : 0 <= cl.filename_option);
-  o.threads = cl.threads ? cl.threads : num_processors (NPROC_CURRENT);
-
-  char *const *files = cl.files;
-  static char *const cwd_only[] = { (char *) ".", NULL };
-  static char *const stdin_only[] = { (char *) "-", NULL };
-  if (num_operands == 0)
-    {
-      if (o.directories == DIRS_RECURSE && cl.recursive_seen)
-        {
-          files = cwd_only;
-          o.omit_dot_slash = true;
-        }
-      else
-        files = stdin_only;
-      num_operands = 1;
-    }
+  struct grab_run run = { .o = &o };
+  char *const *files;
+  int num_operands = grab_settle (&o, &cl, &run, &files);
 
   input_sigbus_init ();
   pthread_mutex_init (&run.out_lock, NULL);

@@ -79,14 +79,6 @@ struct grab_run
   atomic_bool error_seen;     /* some diagnostic was printed */
 };
 
-/* Search and walk until the queue is empty: one worker's life.  RUN is
-   the struct grab_run.  */
-void *grab_worker (void *run);
-
-/* Whether the regular file with status ST can surely be read without
-   trying (so skipping it cannot hide a "Permission denied").  */
-bool grab_surely_readable (struct grab_opts const *o, struct stat const *st);
-
 /* Whether the regular file with status ST is too short to hold a match.
    A size of 0 is not believed: /proc and /sys files say 0 and have
    content (tests/grab/proc-files.sh), so empty files are opened and read.  */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "argmatch.h"
 #include "c-strcase.h"
 #include "error.h"
 #include "progname.h"
@@ -235,6 +236,48 @@ a match are skipped unopened when that cannot change the output.\n\
   exit (status);
 }
 
+/* The words of the word-valued options, and what each sets.  */
+static char const *const directories_args[] = {
+  "read", "recurse", "skip", NULL
+};
+static int const directories_vals[] = { DIRS_READ, DIRS_RECURSE, DIRS_SKIP };
+ARGMATCH_VERIFY (directories_args, directories_vals);
+static char const *const devices_args[] = { "read", "skip", NULL };
+static enum devices const devices_vals[] = { DEVS_READ, DEVS_SKIP };
+ARGMATCH_VERIFY (devices_args, devices_vals);
+static char const *const binary_files_args[] = {
+  "binary", "text", "without-match", NULL
+};
+static enum binary_files const binary_files_vals[] = {
+  BIN_BINARY, BIN_TEXT, BIN_WITHOUT_MATCH
+};
+ARGMATCH_VERIFY (binary_files_args, binary_files_vals);
+/* --mmap's values are file sizes, so argmatch works on their indexes.  */
+static char const *const mmap_args[] = { "auto", "always", "never", NULL };
+static int const mmap_index[] = { 0, 1, 2 };
+static off_t const mmap_vals[] = { MMAP_MIN, 1, -1 };
+ARGMATCH_VERIFY (mmap_args, mmap_index);
+static char const *const sort_args[] = { "path", "none", NULL };
+static int const sort_vals[] = { true, false };
+ARGMATCH_VERIFY (sort_args, sort_vals);
+
+/* The value for ARG, the word given to OPTION, among ARGS and their VALS
+   (an unambiguous prefix will do).  Otherwise argmatch's diagnostic, the
+   valid words and the "Try" line, and exit with status 2.  */
+static int
+xword (char const *option, char const *arg, char const *const *args,
+       int const *vals)
+{
+  ptrdiff_t i = argmatch (arg, args, (void const *) vals, sizeof *vals);
+  if (i < 0)
+    {
+      argmatch_invalid (option, arg, i);
+      argmatch_valid (args, (void const *) vals, sizeof *vals);
+      grab_usage (EXIT_TROUBLE);
+    }
+  return vals[i];
+}
+
 /* Parse a context length (grep's rules).  */
 static intmax_t
 context_length (char const *arg)
@@ -336,6 +379,7 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
   o->input.read_whole = READ_WHOLE;
 
   int c;
+  ptrdiff_t i;
 
   while ((c = getopt_long (argc, argv, short_options, long_options, NULL))
          != -1)
@@ -355,12 +399,11 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         cl->context = context_length (optarg);
         break;
       case 'D':
-        if (streq (optarg, "read"))
-          o->devices = DEVS_READ;
-        else if (streq (optarg, "skip"))
-          o->devices = DEVS_SKIP;
-        else
+        /* An exact word, as in grep, with grep's message.  */
+        i = argmatch_exact (optarg, devices_args);
+        if (i < 0)
           error (EXIT_TROUBLE, 0, "unknown devices method");
+        o->devices = devices_vals[i];
         break;
       case 'F': case 'S':
         cl->literal = true;
@@ -392,23 +435,10 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         o->count = true;
         break;
       case 'd':
-        if (streq (optarg, "read"))
-          o->directories = DIRS_READ;
-        else if (streq (optarg, "skip"))
-          o->directories = DIRS_SKIP;
-        else if (streq (optarg, "recurse"))
-          {
-            o->directories = DIRS_RECURSE;
-            cl->recursive_seen = true;
-          }
-        else
-          {
-            error (0, 0, "invalid argument %s for %s", quote (optarg),
-                   quote_n (1, "--directories"));
-            fputs ("Valid arguments are:\n  - 'read'\n  - 'recurse'\n"
-                   "  - 'skip'\n", stderr);
-            grab_usage (EXIT_TROUBLE);
-          }
+        o->directories = xword ("--directories", optarg, directories_args,
+                                directories_vals);
+        if (o->directories == DIRS_RECURSE)
+          cl->recursive_seen = true;
         break;
       case 'e':
         grab_add_patterns (&cl->pats, optarg, strlen (optarg));
@@ -469,14 +499,10 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         o->search.eol = '\0';
         break;
       case BINARY_FILES_OPTION:
-        if (streq (optarg, "binary"))
-          o->binary_files = BIN_BINARY;
-        else if (streq (optarg, "text"))
-          o->binary_files = BIN_TEXT;
-        else if (streq (optarg, "without-match"))
-          o->binary_files = BIN_WITHOUT_MATCH;
-        else
+        i = argmatch_exact (optarg, binary_files_args);
+        if (i < 0)
           error (EXIT_TROUBLE, 0, "unknown binary-files type");
+        o->binary_files = binary_files_vals[i];
         break;
       case COLOR_OPTION:
         if (!optarg || !c_strcasecmp (optarg, "auto")
@@ -554,20 +580,8 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
           puts (*e);
         exit (EXIT_SUCCESS);
       case MMAP_OPTION:
-        if (streq (optarg, "auto"))
-          o->input.mmap_min = MMAP_MIN;
-        else if (streq (optarg, "always"))
-          o->input.mmap_min = 1;
-        else if (streq (optarg, "never"))
-          o->input.mmap_min = -1;
-        else
-          {
-            error (0, 0, "invalid argument %s for %s", quote (optarg),
-                   quote_n (1, "--mmap"));
-            fputs ("Valid arguments are:\n  - 'auto'\n  - 'always'\n"
-                   "  - 'never'\n", stderr);
-            grab_usage (EXIT_TROUBLE);
-          }
+        o->input.mmap_min = mmap_vals[xword ("--mmap", optarg, mmap_args,
+                                             mmap_index)];
         break;
       case NO_IGNORE_CASE_OPTION:
         cl->icase = false;
@@ -576,17 +590,7 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         o->no_messages = true;
         break;
       case SORT_OPTION:
-        if (streq (optarg, "path"))
-          o->sort_path = true;
-        else if (streq (optarg, "none"))
-          o->sort_path = false;
-        else
-          {
-            error (0, 0, "invalid argument %s for %s", quote (optarg),
-                   quote_n (1, "--sort"));
-            fputs ("Valid arguments are:\n  - 'path'\n  - 'none'\n", stderr);
-            grab_usage (EXIT_TROUBLE);
-          }
+        o->sort_path = xword ("--sort", optarg, sort_args, sort_vals);
         break;
       case WITH_FILENAME_OPTION:
         cl->filename_option = 1;

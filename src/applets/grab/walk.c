@@ -18,6 +18,7 @@
 
 #include "xalloc.h"
 
+#include "walk.h"
 #include "worker.h"
 
 struct entry

@@ -19,6 +19,7 @@
 #include "xalloc.h"
 
 #include "system.h"
+#include "walk.h"
 #include "worker.h"
 
 /* glibc's error () writes the program name, the message and the newline
@@ -159,7 +160,6 @@ flush_hook (void *ctx)
 }
 
 /* The --sort=path cursor's hook: FILE's turn has come.  */
-void grab_emit (void *run, struct onode *file);
 void
 grab_emit (void *run, struct onode *file)
 {

@@ -1,5 +1,6 @@
 /* worker.h: one search thread's state, shared by worker.c (files) and
-   walk.c (directories).  Nothing here is shared between threads.  */
+   walk.c (directories, walk.h), and worker.c's functions.  Nothing here
+   is shared between threads.  */
 
 #ifndef GRABRAT_GRAB_WORKER_H
 #define GRABRAT_GRAB_WORKER_H
@@ -32,8 +33,16 @@ void worker_error (struct worker *w, char const *name, int errnum);
    than PATH_MAX (a deep tree).  */
 int worker_open (char const *path, int flags);
 
-/* List the directory DIR, open on FD (closed here), and queue what is to
-   be searched in it.  */
-void walk_dir (struct worker *w, struct work const *dir, int fd);
+/* Search and walk until the queue is empty: one worker's life.  RUN is
+   the struct grab_run.  */
+void *grab_worker (void *run);
+
+/* --sort=path's emitter (order.h): print FILE's output, held in its node,
+   for RUN, the struct grab_run.  */
+void grab_emit (void *run, struct onode *file);
+
+/* Whether the regular file with status ST can surely be read without
+   trying (so skipping it cannot hide a "Permission denied").  */
+bool grab_surely_readable (struct grab_opts const *o, struct stat const *st);
 
 #endif
