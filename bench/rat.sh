@@ -4,15 +4,16 @@
 # (bench/lib.sh): median seconds and the ratio contender/rat (> 1: rat is
 # faster).  Cases: a 1 GiB cached file into a pipe (read by pv -q, which
 # splices, and by dd, which reads), pipe to pipe (between pv -q and
-# between two rats), /dev/zero and yes into a
-# pipe (4 GiB, pv -S stops them), file to file on the same file system and
+# between two rats, after head -c, after a slow producer), /dev/zero and
+# yes into a pipe (4 GiB, pv -S stops them), file to file on the same file system and
 # onto tmpfs, -n and -A over ~1.1 GiB of C source, 5000 small files, and
 # start-up (500 runs on /dev/null).  Then the peak resident set of each
 # tool on three cases (GNU time's %M).
 # Files live in $GRABRAT_BENCH (default ~/.cache/grabrat-bench): test.rand
 # (1 GiB) and big.txt (text) are made if missing, rat-small/ likewise.
 # Usage: bench/rat.sh [CASE...]   (ROUNDS=5; CASE: pipe read pipe2 pipe2z zero
-#        yes file tmpfs n A small start progress rss; default all)
+#        yes headc slow file tmpfs n A small start progress rss; default
+#        all)
 . "$(dirname "$0")/lib.sh"
 
 D=${GRABRAT_BENCH:-$HOME/.cache/grabrat-bench}
@@ -107,6 +108,17 @@ want yes && case_ "yes | X | pv -q -S -s 4G (4 GiB)" \
   "yes | @ | pv -q -S -s 4G >/dev/null" \
   "yes | pv -q | pv -q -S -s 4G >/dev/null" \
   "yes | pv -q -S -s 4G >/dev/null"
+# A producer that writes 4 KiB at a time (head -c does), and one slower
+# than any tool in the middle (seq, 4 KiB writes): the tool's cost per
+# wakeup shows, and what it does to the pipes around it.
+want headc && case_ "yes | head -c 2G | X | pv -q (pipe -> pipe)" \
+  "yes | head -c 2G | @ | pv -q >/dev/null" \
+  "yes | head -c 2G | pv -q | pv -q >/dev/null" \
+  "yes | head -c 2G | pv -q >/dev/null"
+want slow && case_ "seq 40000000 | X | pv -q (slow producer)" \
+  "seq 40000000 | @ | pv -q >/dev/null" \
+  "seq 40000000 | pv -q | pv -q >/dev/null" \
+  "seq 40000000 | pv -q >/dev/null"
 want file && case_ "1 GiB file -> file, same file system" \
   "rm -f $O; @ $F >$O" "rm -f $O; pv -q $F >$O"
 want tmpfs && test -n "$SHM" && case_ "1 GiB file -> file on tmpfs" \

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include "full-write.h"
@@ -45,6 +46,9 @@ zcopy_init (struct zcopy *z)
   z->side = ZCOPY_INPUT;
   z->tick = NULL;
   z->tick_arg = NULL;
+  z->grow = NULL;
+  z->grow_arg = NULL;
+  z->grow_after = 0;
   /* copy_file_range's own limit is about 2 GiB a call; ask for as much
      as can be asked, rounded to a gigabyte, as coreutils does.  */
   z->range_step = MIN (SSIZE_MAX, IDX_MAX) >> 30 << 30;
@@ -229,9 +233,73 @@ flush_mid (struct zcopy *z, int out, idx_t n, bool moved)
   return 1;
 }
 
-int
-zcopy_splice (struct zcopy *z, int in, int out)
+/* zcopy_splice when IN or OUT is a pipe (PIPES): one splice per step,
+   no middle pipe.  A pipe-to-pipe splice moves the input pipe's buffers
+   to the output pipe without touching the data, so rat between two
+   pipes costs one system call per pipeful instead of two splices
+   through a third pipe.  A step moves at most DIRECT_STEP bytes (what
+   the pipes hold: a bigger request is cut short by the kernel anyway).
+   Another error after the first byte is the output's when OUT is a
+   pipe only for EPIPE, and always when IN is the pipe and OUT is not (a
+   pipe fails to give data only by ending).  */
+static int
+splice_direct (struct zcopy *z, int in, int out, unsigned pipes)
 {
+  enum { DIRECT_STEP = ZCOPY_PIPE_SIZE };
+  /* A step that found less than this in the input gives up the CPU
+     before the next: the producer is slower than the copy, and without
+     the pause each of its writes lands in an empty pipe and pays for
+     waking us (pipe_write wakes a reader only when the pipe was empty),
+     which made the producer the bottleneck.  sched_yield returns at once
+     when nothing else wants the CPU, and the next splice still blocks on
+     an empty pipe: no busy waiting.  bench/lib.sh race, 9 rounds, 2 CPUs,
+     medians, without and with the yield (GNU cat 9.1 for scale):
+     'yes | head -c 1G | X | pv -q' 0.990 s, 0.846 s (cat 1.057 s);
+     'seq 20000000 | X | pv -q' 0.229, 0.197 (0.211); 'yes | X | pv -q
+     -S -s 2G' 0.441, 0.405 (1.820); 'pv -q FILE | X | pv -q' 0.065, 0.064
+     (1.056).  */
+  enum { YIELD_BELOW = 64 << 10 };
+  idx_t total = 0;
+  bool grown = !z->grow;
+  for (bool moved = false;;)
+    {
+      ssize_t n = splice (in, NULL, out, NULL, DIRECT_STEP, 0);
+      if (0 < n)
+        {
+          moved = true;
+          if (z->tick)
+            z->tick (z->tick_arg, n);
+          total += n;
+          if (n < YIELD_BELOW)
+            sched_yield ();
+          if (!grown && z->grow_after <= total)
+            {
+              grown = true;
+              z->grow (z->grow_arg, in);
+            }
+          continue;
+        }
+      if (n == 0)
+        return 1;
+      if (errno == EINTR)
+        continue;
+      /* A failed splice moves nothing, so read and write can take over
+         from here: before the first byte after any error (write then
+         gives the true one), and at any point after a refusal (EINVAL,
+         ENOSYS: the kernel will not splice these two).  */
+      if (!moved || errno == EINVAL || errno == ENOSYS)
+        return 0;
+      z->side = (errno == EPIPE || ! (pipes & ZCOPY_OUT_PIPE)
+                 ? ZCOPY_OUTPUT : ZCOPY_INPUT);
+      return -1;
+    }
+}
+
+int
+zcopy_splice (struct zcopy *z, int in, int out, unsigned pipes)
+{
+  if (pipes)
+    return splice_direct (z, in, out, pipes);
   if (z->mid[0] < 0 && (z->no_pipe || !make_mid (z)))
     return 0;
   for (bool moved = false;;)

@@ -1,6 +1,7 @@
 /* zcopy.h: zero-copy transfers from one file descriptor to another:
-   copy_file_range between regular files, splice through a middle pipe for
-   everything else, and growing pipes (never shrinking them).  The caller
+   copy_file_range between regular files, splice (directly when one end is
+   a pipe, through a middle pipe otherwise), and growing pipes (never
+   shrinking them).  The caller
    chooses the chain; this module never prints and never exits.  Each
    transfer returns 1 when the input is exhausted, 0 when the method does not
    apply (no byte lost or repeated: the caller carries on with read and
@@ -37,9 +38,16 @@ struct zcopy
   /* The most bytes one copy_file_range call may copy; smaller values
      give TICK a finer grain.  */
   idx_t range_step;
+
+  /* If set, called once in a straight splice, with the input descriptor,
+     when GROW_AFTER bytes have gone through: the caller's chance to grow
+     the pipes once the input proves big.  */
+  void (*grow) (void *arg, int in);
+  void *grow_arg;
+  idx_t grow_after;
 };
 
-/* Set up Z with no pipe and no tick.  */
+/* Set up Z with no pipe, no tick and no grow.  */
 void zcopy_init (struct zcopy *z);
 
 /* Close Z's middle pipe, if any.  */
@@ -60,12 +68,21 @@ idx_t zcopy_grow_pipe (int fd);
    error, with errno and Z->side set.  */
 int zcopy_range (struct zcopy *z, int in, int out);
 
-/* Move IN to OUT with splice through Z's middle pipe (made and grown on
-   first use, kept for later calls) until IN's end.  OUT must not be in
-   append mode.  Return 1 at the end of IN; 0 if splice is not possible
-   before any byte reached OUT (bytes already taken from IN were written
-   to OUT with write, so nothing is lost); -1 on a failure after that, with
-   errno and Z->side set.  */
-int zcopy_splice (struct zcopy *z, int in, int out);
+/* Which ends of a splice are pipes (zcopy_splice's PIPES).  */
+enum
+{
+  ZCOPY_IN_PIPE = 1,
+  ZCOPY_OUT_PIPE = 2
+};
+
+/* Move IN to OUT with splice until IN's end: directly if PIPES says
+   either is a pipe, else through Z's middle pipe (made and grown on first
+   use, kept for later calls).  OUT must not be in append mode.  Return 1
+   at the end of IN; 0 if splice is not possible before any byte reached
+   OUT (bytes already taken from IN were written to OUT with write, so
+   nothing is lost), or, splicing straight, when the kernel refuses it
+   later (EINVAL, ENOSYS); -1 on a failure after that, with errno and
+   Z->side set.  */
+int zcopy_splice (struct zcopy *z, int in, int out, unsigned pipes);
 
 #endif

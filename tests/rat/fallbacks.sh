@@ -2,8 +2,9 @@
 # Every fallback of the zero-copy chain, forced with strace fault
 # injection: copy_file_range refusals (rat goes on with splice or
 # read/write from where it stopped), splice refused on either side before
-# the first byte (the bytes in the middle pipe are still written), no pipe
-# (EMFILE), pipes that cannot grow (EPERM: ask for less; EBUSY: keep).
+# the first byte (the bytes in the middle pipe are still written) or, when
+# splicing straight, at any point, no pipe (EMFILE), pipes that cannot
+# grow (EPERM: ask for less; EBUSY: keep).
 # The output must be whole each time.
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/rat/lib.sh"
@@ -53,12 +54,19 @@ for spec in splice,copy_file_range:error=ENOSYS pipe,pipe2:error=EMFILE; do
   compare exp out || fail=1
 done
 
-# No pipe to be had: read and write, for files and streams.
+# No pipe to be had: a straight splice (one end a pipe) needs none; a
+# file to a device falls back to read and write.
 inject_ pipe,pipe2:error=EMFILE rat big | cat >out || fail=1
 compare big out || fail=1
 cat big | inject_ pipe,pipe2:error=EMFILE rat | cat >out || fail=1
 compare big out || fail=1
+grep '^pipe' strace.log && fail=1
+inject_ pipe,pipe2:error=EMFILE rat big >/dev/null || fail=1
+grep '^pipe2(.*INJECTED' strace.log >/dev/null || fail=1
 grep '^splice' strace.log && fail=1
+inject_ pipe,pipe2:error=EMFILE rat big - <big | cat >out || fail=1
+cat big big >exp || framework_failure_
+compare exp out || fail=1
 
 # Pipes that cannot grow: after EPERM rat asks for less (the first fcntl
 # is F_GETPIPE_SZ on stdout, the second F_SETPIPE_SZ); after EBUSY it

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Errors after the first byte moved are reported, not papered over, and
-# charged to the right side: an input failure names the file and rat goes
+# charged to the right side, through the middle pipe and straight: an input failure names the file and rat goes
 # on with the next one; an output failure is a fatal "write error"; a
 # failure of the middle pipe itself is a "splice error" (as in coreutils'
 # cat-distinct-err.sh).  copy_file_range's ENOSPC is a write error.
@@ -33,6 +33,27 @@ strace -qq -o /dev/null -e inject=$nocfr \
   -e inject=splice:error=EINVAL:when=3 rat big >out 2>err
 test $? = 1 || fail=1
 echo 'rat: big: Invalid argument' >exp
+compare exp err || fail=1
+
+# Straight splices (one end a pipe, no middle pipe).  A file into a pipe:
+# a failure after the first step is the input's, unless it is EPIPE; one
+# at the first step falls back to read and write, losing nothing.
+strace -qq -o /dev/null -e inject=splice:error=EIO:when=2 \
+  rat big fx 2>err | cat >out
+echo 'rat: big: Input/output error' >exp
+compare exp err || fail=1
+tail -c 2 out >last
+compare fx last || fail=1
+strace -qq -o /dev/null -e inject=splice:error=EINVAL:when=1 \
+  rat big fx 2>err | cat >out
+compare /dev/null err || fail=1
+cat big fx >exp
+compare exp out || fail=1
+# A pipe into a file: a failure after the first step is the output's.
+cat big | strace -qq -o /dev/null -e inject=splice:error=EIO:when=2 \
+  rat - fx >out 2>err
+test $? = 1 || fail=1
+echo 'rat: write error: Input/output error' >exp
 compare exp err || fail=1
 
 # /dev/full refuses splice: write gives the real error.

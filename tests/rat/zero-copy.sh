@@ -1,6 +1,7 @@
 #!/bin/sh
-# Plain copies are exact on every path: file -> pipe and pipe -> pipe
-# (splice), file -> file (copy_file_range), across file systems (EXDEV:
+# Plain copies are exact on every path: file -> pipe, pipe -> pipe and
+# pipe -> file (splice, straight), file -> device (splice through a
+# middle pipe), file -> file (copy_file_range), across file systems (EXDEV:
 # splice or read/write), to an append-mode file (read/write only), from
 # devices and stdin.  With strace, also that each path used the system
 # calls it should (and --no-splice none of them).
@@ -49,13 +50,25 @@ if strace -qq -o /dev/null true 2>/dev/null; then
   strace_ -e trace=splice,copy_file_range,read,write rat big >copy5 || fail=1
   compare big copy5 || fail=1
   grep '^copy_file_range(3, NULL, 1,' strace.log >/dev/null || fail=1
-  strace_ -e trace=splice,copy_file_range rat big | cat >out5 || fail=1
+  # One end a pipe: spliced straight from input to output, no middle
+  # pipe (file -> pipe, pipe -> pipe, pipe -> file).
+  strace_ -e trace=splice,copy_file_range,pipe,pipe2 rat big | cat >out5 ||
+    fail=1
   compare big out5 || fail=1
+  grep '^splice(3, NULL, 1, NULL' strace.log >/dev/null || fail=1
+  grep -E '^pipe2?\(' strace.log && fail=1
+  cat big | strace_ -e trace=splice,pipe,pipe2 rat | cat >out6 || fail=1
+  compare big out6 || fail=1
+  grep '^splice(0, NULL, 1, NULL' strace.log >/dev/null || fail=1
+  grep -E '^pipe2?\(' strace.log && fail=1
+  cat big | strace_ -e trace=splice,pipe,pipe2 rat >copy6 || fail=1
+  compare big copy6 || fail=1
+  grep '^splice(0, NULL, 1, NULL' strace.log >/dev/null || fail=1
+  # Neither end a pipe (a file to a device): through the middle pipe.
+  strace_ -e trace=splice,pipe,pipe2 rat big >/dev/null || fail=1
+  grep -E '^pipe2?\(' strace.log >/dev/null || fail=1
   grep '^splice(3, NULL, [0-9]*, NULL' strace.log >/dev/null || fail=1
   grep '^splice([0-9]*, NULL, 1, NULL' strace.log >/dev/null || fail=1
-  cat big | strace_ -e trace=splice rat | cat >out6 || fail=1
-  compare big out6 || fail=1
-  grep '^splice(0, NULL' strace.log >/dev/null || fail=1
   strace_ -e trace=splice,copy_file_range rat --no-splice big | cat >out7 \
     || fail=1
   compare big out7 || fail=1

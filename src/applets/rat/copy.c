@@ -134,6 +134,31 @@ zcopy_failed (struct rat *r, char const *name)
   return false;
 }
 
+/* zcopy's grow callback: a straight splice has moved GROW_MIN bytes from
+   the input IN.  Grow stdout if it is a pipe, and IN if it is one: a
+   producer that writes 4 KiB at a time (head -c) then fills it without
+   waking rat for each write, as it does an empty pipe.  'yes | head -c 2G
+   | X | pv -q' (2 CPUs, medians of 9 interleaved runs, time over GNU
+   cat 9.1's): splicing through a middle pipe 1.11, straight 1.17,
+   straight and the input grown 0.88; 'yes | head -c 1G | pv -q' with no
+   tool at all 0.91.  The input pipe is the caller's: growing it charges
+   its pages to the user's pipe quota, as growing stdout does.  */
+static void
+grow_pipes (void *arg, int in)
+{
+  struct rat *r = arg;
+  grow_stdout (r);
+  zcopy_grow_pipe (in);
+}
+
+/* zcopy_splice's PIPES for an input of status ST to R's output.  */
+static unsigned
+splice_pipes (struct rat const *r, struct stat const *st)
+{
+  return ((S_ISFIFO (st->st_mode) ? ZCOPY_IN_PIPE : 0)
+          | (S_ISFIFO (r->out_st.st_mode) ? ZCOPY_OUT_PIPE : 0));
+}
+
 /* Write the N bytes at BUF to stdout, or die.  Writes to a pipe that
    could not be grown are cut to its size: bigger ones get split by the
    kernel and make writer and reader take turns.  */
@@ -176,7 +201,8 @@ copy_rw (struct rat *r, int fd, char const *name, struct stat const *st,
       if (may_splice && total < SPLICE_MIN && SPLICE_MIN <= total + n
           && !out_append (r))
         {
-          int s = zcopy_splice (&r->z, fd, STDOUT_FILENO);
+          int s = zcopy_splice (&r->z, fd, STDOUT_FILENO,
+                                splice_pipes (r, st));
           if (s != 0)
             return 0 < s || zcopy_failed (r, name);
         }
@@ -188,6 +214,9 @@ bool
 copy_plain (struct rat *r, int fd, char const *name, struct stat const *st)
 {
   bool reg = S_ISREG (st->st_mode);
+  r->z.grow = grow_pipes;
+  r->z.grow_arg = r;
+  r->z.grow_after = GROW_MIN;
   if (reg && r->zero_copy && S_ISREG (r->out_st.st_mode) && !out_append (r))
     {
       int s = zcopy_range (&r->z, fd, STDOUT_FILENO);
@@ -203,13 +232,22 @@ copy_plain (struct rat *r, int fd, char const *name, struct stat const *st)
         grow_stdout (r);
       if (r->zero_copy && !out_append (r))
         {
-          int s = zcopy_splice (&r->z, fd, STDOUT_FILENO);
+          int s = zcopy_splice (&r->z, fd, STDOUT_FILENO,
+                                splice_pipes (r, st));
           if (s != 0)
             return 0 < s || zcopy_failed (r, name);
         }
     }
-  /* Regular files were given their chance above; a stream is spliced
-     once it proves big.  */
+  /* A pipe is spliced from its first byte (straight to stdout: no setup
+     to pay for); see grow_pipes.  */
+  if (S_ISFIFO (st->st_mode) && r->zero_copy && !out_append (r))
+    {
+      int s = zcopy_splice (&r->z, fd, STDOUT_FILENO, splice_pipes (r, st));
+      if (s != 0)
+        return 0 < s || zcopy_failed (r, name);
+    }
+  /* Regular files were given their chance above; another stream is
+     spliced once it proves big.  */
   return copy_rw (r, fd, name, st, !reg && r->zero_copy);
 }
 
