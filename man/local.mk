@@ -10,9 +10,16 @@ man_pages += man/sort.1
 else
 man_pages += man/grabrat-sort.1
 endif
+# The same for grep (and its egrep and fgrep links).
+if INSTALL_GREP
+man_pages += man/grep.1
+else
+man_pages += man/grabrat-grep.1
+endif
 man_MANS += $(man_pages)
-EXTRA_DIST += man/grabrat.x man/grab.x man/rat.x man/sort.x
-CLEANFILES += man/grabrat.1 man/grab.1 man/rat.1 man/sort.1 man/grabrat-sort.1
+EXTRA_DIST += man/grabrat.x man/grab.x man/rat.x man/sort.x man/grep.x
+CLEANFILES += man/grabrat.1 man/grab.1 man/rat.1 man/sort.1 man/grabrat-sort.1 \
+  man/grep.1 man/grabrat-grep.1
 
 # help2man runs the program through a link in src/ named after the applet,
 # so argv[0] (and so the page) is right.  TZ and SOURCE_DATE_EPOCH make the
@@ -28,6 +35,15 @@ man/sort.1: $(srcdir)/man/sort.x $(man_deps)
 	$(AM_V_GEN)$(MKDIR_P) man && $(run_help2man) sort
 man/grabrat-sort.1: man/sort.1
 	$(AM_V_GEN)cp man/sort.1 $@
+# There is no src/grep link (see src/local.mk): help2man runs one made in
+# man/.
+man/grep.1: $(srcdir)/man/grep.x $(man_deps)
+	$(AM_V_GEN)$(MKDIR_P) man/bin && rm -f man/bin/grep && \
+	  $(LN_S) '$(abs_top_builddir)/src/grabrat$(EXEEXT)' man/bin/grep && \
+	  PATH='$(abs_top_builddir)/man/bin$(PATH_SEPARATOR)'"$$PATH" \
+	  $(run_help2man) grep && rm -rf man/bin
+man/grabrat-grep.1: man/grep.1
+	$(AM_V_GEN)cp man/grep.1 $@
 
 run_help2man = sh -c 'name=$$1; \
   PATH="$(abs_top_builddir)/src$(PATH_SEPARATOR)$$PATH" \

@@ -16,6 +16,10 @@
 APPLET (grab, "print lines that match a Perl regular expression, in parallel")
 APPLET (rat, "concatenate files to standard output, zero-copy when it can")
 APPLET (sort, "sort lines of text files (GNU-compatible, fast -R)")
+APPLET (grep, "print lines that match patterns: GNU grep's, in parallel")
 
 DROP_IN (cat, rat)
 DROP_IN (sort, sort)
+DROP_IN (grep, grep)
+DROP_IN (egrep, grep)
+DROP_IN (fgrep, grep)

@@ -23,6 +23,7 @@ src_grabrat_SOURCES = \
   src/io/outbuf.h \
   src/io/zcopy.c \
   src/io/zcopy.h \
+  src/applets/grab/engine-dfa.c \
   src/applets/grab/engine-pcre2.c \
   src/applets/grab/engine.c \
   src/applets/grab/engine.h \
@@ -30,6 +31,8 @@ src_grabrat_SOURCES = \
   src/applets/grab/grab.h \
   src/applets/grab/options.c \
   src/applets/grab/options.h \
+  src/applets/grab/options-grep.c \
+  src/applets/grab/options-grep.h \
   src/applets/grab/order.c \
   src/applets/grab/order.h \
   src/applets/grab/litset.c \
@@ -49,7 +52,10 @@ src_grabrat_SOURCES = \
   src/applets/grab/worker.c \
   src/applets/grab/worker.h \
   src/applets/grab/workq.c \
+  src/applets/grab/wordchar.c \
+  src/applets/grab/wordchar.h \
   src/applets/grab/workq.h \
+  src/applets/grep/grep.c \
   src/applets/rat/color.c \
   src/applets/rat/color.h \
   src/applets/rat/copy.c \
@@ -99,8 +105,10 @@ endif
 
 # The applets as links to the binary, so tests and users can run them in
 # place (src/grab ...).  The list must match 'grabrat --list' (a test checks).
-applet_names = grab rat sort
-applet_links = $(applet_names:%=src/%)
+# No src/grep link: the tests put src/ first in PATH and use the system's
+# grep as their reference and as a tool (tests/grep/ makes its own link).
+applet_names = grab rat sort grep
+applet_links = src/grab src/rat src/sort
 
 all-local: $(applet_links)
 $(applet_links): src/grabrat$(EXEEXT)
@@ -108,15 +116,16 @@ $(applet_links): src/grabrat$(EXEEXT)
 CLEANFILES += $(applet_links)
 
 # make install: the binary plus links grab and rat; the drop-in names (cat,
-# sort) only when asked (configure --enable-install-program=cat,sort), as
-# each would hide the system's program.
+# sort, grep with egrep and fgrep) only when asked (configure
+# --enable-install-program=cat,sort,grep), as each would hide the system's
+# program.
 install_links = grab rat $(install_dropins)
 install-exec-hook:
 	cd '$(DESTDIR)$(bindir)' && for l in $(install_links); do \
 	  rm -f "$$l$(EXEEXT)" && $(LN_S) grabrat$(EXEEXT) "$$l$(EXEEXT)" || exit; \
 	done
 uninstall-hook:
-	cd '$(DESTDIR)$(bindir)' && for l in grab rat cat sort; do \
+	cd '$(DESTDIR)$(bindir)' && for l in grab rat cat sort grep egrep fgrep; do \
 	  if test "`readlink "$$l$(EXEEXT)" 2>/dev/null`" = grabrat$(EXEEXT); then \
 	    rm -f "$$l$(EXEEXT)"; \
 	  fi; \

@@ -55,6 +55,13 @@ grab_tests = \
   tests/grab/line-scope.sh
 
 all_tests += $(grab_tests)
+
+grep_tests = \
+  tests/grep/differential.sh \
+  tests/grep/walk-order.sh
+
+all_tests += $(grep_tests)
+EXTRA_DIST += tests/grep/patterns.txt tests/grep/patterns-ere.txt
 EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \
   tests/grab/patterns.txt tests/grab/patterns-utf8.txt \
   tests/grab/line-scope-patterns.txt tests/grab/options.txt

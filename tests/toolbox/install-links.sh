@@ -7,7 +7,7 @@ fail=0
 bin=$(readlink -f "$abs_top_builddir/src/grabrat")
 
 # Without names: the applets that hide no system program; the drop-in
-# names (cat, sort) only with --drop-in.
+# names (cat, sort, grep, egrep, fgrep) only with --drop-in.
 mkdir d || framework_failure_
 grabrat --install d || fail=1
 ls d >out
@@ -15,7 +15,7 @@ printf '%s\n' grab rat >exp
 compare exp out || fail=1
 grabrat --install --drop-in d || fail=1
 ls d >out
-printf '%s\n' cat grab rat sort >exp
+printf '%s\n' cat egrep fgrep grab grep rat sort >exp
 compare exp out || fail=1
 for a in cat $applet_names; do
   test -h d/$a || fail=1

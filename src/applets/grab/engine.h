@@ -12,12 +12,19 @@
 
 #include "idx.h"
 
+/* The pattern language: PCRE (grab, grep -P), or grep's basic and
+   extended regular expressions (-G, -E).  */
+enum engine_syntax { ENGINE_SYNTAX_PCRE, ENGINE_SYNTAX_BRE, ENGINE_SYNTAX_ERE };
+
 /* What to compile: N patterns (none contains the EOL byte), and how.  */
 struct engine_pattern
 {
   char const *const *pats;
   idx_t const *lens;
   idx_t n;
+  enum engine_syntax syntax;
+  char const *const *file;   /* if not NULL: where each pattern came */
+  idx_t const *lineno;       /* from (see struct patterns), for errors */
   bool literal;  /* -F: the patterns are strings */
   bool icase;    /* -i */
   bool word;     /* -w: match only whole words */
@@ -57,6 +64,18 @@ struct engine_ops
                idx_t start, struct span *m);
   char const *(*error) (void const *scratch);
 
+  /* Optional (NULL: find serves): find the first record at or after
+     START, a record start, that the pattern selects, and store the
+     record's bounds in *M; return as find does.  For engines whose
+     selection is not "holds a match that find would report" (grep's
+     -w and -x through a DFA).  */
+  int (*select) (void const *re, void *scratch, char const *buf, idx_t len,
+                 idx_t start, struct span *m);
+
+  /* select stores into BUF[LEN] (and restores it): BUF must have a
+     writable byte there, so the input must be read, never mapped.  */
+  bool writes_end;
+
   /* The fewest bytes a match can have: shorter files need no search.  */
   idx_t (*min_length) (void const *re);
 
@@ -72,6 +91,7 @@ struct engine_ops const *engine_find (char const *name, char const **why);
 extern char const *const engine_names[];
 
 extern struct engine_ops const engine_pcre2;
+extern struct engine_ops const engine_dfa;
 #if HAVE_HYPERSCAN
 extern struct engine_ops const engine_hs;
 #endif

@@ -35,26 +35,31 @@ grab_main (int argc, char **argv)
   static struct grab_opts o;   /* the one set of options; read-only later */
   struct grab_cmdline cl;
   grab_parse_options (argc, argv, &o, &cl);
+  return grab_search_all (&o, &cl);
+}
 
-  struct grab_run run = { .o = &o };
+int
+grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
+{
+  struct grab_run run = { .o = o };
   char *const *files;
-  int num_operands = grab_settle (&o, &cl, &run, &files);
+  int num_operands = grab_settle (o, cl, &run, &files);
 
   input_sigbus_init ();
   pthread_mutex_init (&run.out_lock, NULL);
   run.q = workq_xnew ();
-  if (o.sort_path)
+  if (o->sort_path)
     order_init (&run.order, grab_emit, &run);
 
   struct work *items = xnmalloc (num_operands, sizeof *items);
-  struct onode **kids = o.sort_path ? xnmalloc (num_operands, sizeof *kids)
+  struct onode **kids = o->sort_path ? xnmalloc (num_operands, sizeof *kids)
                                     : NULL;
   for (int i = 0; i < num_operands; i++)
     {
       items[i] = (struct work) {
         .path = xstrdup (files[i]), .type = DT_UNKNOWN,
         .command_line = true, .stdin_ = streq (files[i], "-"),
-        .with_name = o.with_filename == 1,
+        .with_name = o->with_filename == 1,
       };
       if (kids)
         kids[i] = items[i].node = order_xnode (&run.order.root, false);
@@ -64,13 +69,13 @@ grab_main (int argc, char **argv)
   workq_push (run.q, items, num_operands);
   free (items);
 
-  if (o.threads <= 1)
+  if (o->threads <= 1)
     grab_worker (&run);
   else
     {
-      pthread_t *tids = xnmalloc (o.threads, sizeof *tids);
+      pthread_t *tids = xnmalloc (o->threads, sizeof *tids);
       int started = 0;
-      for (; started < o.threads; started++)
+      for (; started < o->threads; started++)
         if (pthread_create (&tids[started], NULL, grab_worker, &run) != 0)
           break;
       if (started == 0)
@@ -81,7 +86,7 @@ grab_main (int argc, char **argv)
     }
 
   bool matched = run.matched;
-  int status = (o.exit_on_match && matched ? EXIT_SUCCESS
+  int status = (o->exit_on_match && matched ? EXIT_SUCCESS
                 : run.error_seen ? EXIT_TROUBLE
                 : matched ? EXIT_SUCCESS : EXIT_FAILURE);
 
@@ -89,18 +94,20 @@ grab_main (int argc, char **argv)
   workq_free (run.q);
   pthread_mutex_destroy (&run.out_lock);
   run.eng->free ((void *) run.re);
-  for (idx_t i = 0; i < cl.pats.n; i++)
-    free (cl.pats.pats[i]);
-  free (cl.pats.pats);
-  free (cl.pats.lens);
-  free (o.groups);
-  free (o.print.colors.storage);
+  for (idx_t i = 0; i < cl->pats.n; i++)
+    free (cl->pats.pats[i]);
+  free (cl->pats.pats);
+  free (cl->pats.lens);
+  free (cl->pats.file);
+  free (cl->pats.lineno);
+  free (o->groups);
+  free (o->print.colors.storage);
   for (int cmd = 0; cmd < 2; cmd++)
     {
-      if (o.excluded[cmd])
-        free_exclude (o.excluded[cmd]);
-      if (o.excluded_dir[cmd])
-        free_exclude (o.excluded_dir[cmd]);
+      if (o->excluded[cmd])
+        free_exclude (o->excluded[cmd]);
+      if (o->excluded_dir[cmd])
+        free_exclude (o->excluded_dir[cmd]);
     }
   return status;
 }

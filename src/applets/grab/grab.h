@@ -40,7 +40,16 @@ struct grab_opts
   enum binary_files binary_files;
   bool no_messages;           /* --no-messages */
   bool omit_dot_slash;        /* -r with no operand: names without "./" */
-  bool sort_path;             /* --sort=path */
+  bool follow_links;          /* grep -R: follow symbolic links in the
+                                 tree too (a directory loop is skipped
+                                 with grep's warning) */
+  bool sort_path;             /* --sort=path: output in walk order */
+  bool fts_order;             /* ...and the walk is grep's (gnulib fts's
+                                 order, see walk.c) rather than by name */
+  bool nul_lines;             /* grep: once a file shows a NUL byte, each
+                                 NUL ends a line for matching (grep's
+                                 nul_zapper); the input is then read,
+                                 never mapped */
   int threads;
   char const *label;          /* name of standard input */
   struct exclude *excluded[2];      /* --include/--exclude, [command_line] */

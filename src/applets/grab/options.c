@@ -261,6 +261,21 @@ static char const *const sort_args[] = { "path", "none", NULL };
 static int const sort_vals[] = { true, false };
 ARGMATCH_VERIFY (sort_args, sort_vals);
 
+int
+grab_color_arg (char const *arg)
+{
+  if (!arg || !c_strcasecmp (arg, "auto") || !c_strcasecmp (arg, "tty")
+      || !c_strcasecmp (arg, "if-tty"))
+    return 2;
+  if (!c_strcasecmp (arg, "always") || !c_strcasecmp (arg, "yes")
+      || !c_strcasecmp (arg, "force"))
+    return 1;
+  if (!c_strcasecmp (arg, "never") || !c_strcasecmp (arg, "no")
+      || !c_strcasecmp (arg, "none"))
+    return 0;
+  return -1;
+}
+
 /* The value for ARG, the word given to OPTION, among ARGS and their VALS
    (an unambiguous prefix will do).  Otherwise argmatch's diagnostic, the
    valid words and the "Try" line, and exit with status 2.  */
@@ -278,9 +293,8 @@ xword (char const *option, char const *arg, char const *const *args,
   return vals[i];
 }
 
-/* Parse a context length (grep's rules).  */
-static intmax_t
-context_length (char const *arg)
+intmax_t
+grab_context_length (char const *arg)
 {
   intmax_t n;
   strtol_error e = xstrtoimax (arg, NULL, 10, &n, "");
@@ -289,10 +303,13 @@ context_length (char const *arg)
   return n;
 }
 
-void
-grab_add_patterns (struct patterns *p, char const *text, idx_t len)
+/* Add TEXT's lines to P, each from line LINENO on of FILE (NULL: the
+   command line).  */
+static void
+add_patterns_from (struct patterns *p, char const *text, idx_t len,
+                   char const *file, idx_t lineno)
 {
-  for (;;)
+  for (;; lineno++)
     {
       char const *nl = memchr (text, '\n', len);
       idx_t l = nl ? nl - text : len;
@@ -300,9 +317,13 @@ grab_add_patterns (struct patterns *p, char const *text, idx_t len)
         {
           p->pats = xpalloc (p->pats, &p->size, 1, -1, sizeof *p->pats);
           p->lens = xnrealloc (p->lens, p->size, sizeof *p->lens);
+          p->file = xnrealloc (p->file, p->size, sizeof *p->file);
+          p->lineno = xnrealloc (p->lineno, p->size, sizeof *p->lineno);
         }
       p->pats[p->n] = xmemdup (text, l + 1);
       p->pats[p->n][l] = '\0';
+      p->file[p->n] = file;
+      p->lineno[p->n] = lineno;
       p->lens[p->n++] = l;
       if (!nl)
         return;
@@ -311,9 +332,14 @@ grab_add_patterns (struct patterns *p, char const *text, idx_t len)
     }
 }
 
-/* Add the lines of FILE (- for standard input) as patterns.  */
-static void
-read_pattern_file (struct patterns *p, char const *file)
+void
+grab_add_patterns (struct patterns *p, char const *text, idx_t len)
+{
+  add_patterns_from (p, text, len, NULL, 0);
+}
+
+void
+grab_read_pattern_file (struct patterns *p, char const *file)
 {
   FILE *fp = streq (file, "-") ? stdin : fopen (file, "r");
   if (!fp)
@@ -343,12 +369,12 @@ read_pattern_file (struct patterns *p, char const *file)
       free (buf);
       return;   /* no patterns at all */
     }
-  grab_add_patterns (p, buf, len);
+  add_patterns_from (p, buf, len, file, 1);
   free (buf);
 }
 
-static void
-add_exclude_both (struct exclude **ex, char const *pat, int opts)
+void
+grab_add_exclude (struct exclude **ex, char const *pat, int opts)
 {
   for (int cmd = 0; cmd < 2; cmd++)
     {
@@ -359,11 +385,23 @@ add_exclude_both (struct exclude **ex, char const *pat, int opts)
     }
 }
 
-/* Parse the command line into *O and *CL (grep's option letters where
-   they do not clash with the original grab's).  Dies on bad usage.  */
 void
-grab_parse_options (int argc, char **argv, struct grab_opts *o,
-                    struct grab_cmdline *cl)
+grab_add_exclude_file (struct exclude **ex, char const *file)
+{
+  for (int cmd = 0; cmd < 2; cmd++)
+    {
+      if (!ex[cmd])
+        ex[cmd] = new_exclude ();
+      if (add_exclude_file (add_exclude, ex[cmd], file,
+                            EXCLUDE_WILDCARDS | (cmd ? 0 : EXCLUDE_ANCHORED),
+                            '\n')
+          != 0)
+        error (EXIT_TROUBLE, errno, "%s", file);
+    }
+}
+
+void
+grab_defaults (struct grab_opts *o, struct grab_cmdline *cl)
 {
   *cl = (struct grab_cmdline) { .after = -1, .before = -1, .context = -1 };
   o->search.eol = '\n';
@@ -377,7 +415,15 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
   o->input.mmap_min = MMAP_MIN;
   o->input.read_size = STREAM_READ;
   o->input.read_whole = READ_WHOLE;
+}
 
+/* Parse the command line into *O and *CL (grep's option letters where
+   they do not clash with the original grab's).  Dies on bad usage.  */
+void
+grab_parse_options (int argc, char **argv, struct grab_opts *o,
+                    struct grab_cmdline *cl)
+{
+  grab_defaults (o, cl);
   int c;
   ptrdiff_t i;
 
@@ -390,13 +436,13 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
           o->binary_files = BIN_TEXT;
         break;
       case 'A':
-        cl->after = context_length (optarg);
+        cl->after = grab_context_length (optarg);
         break;
       case 'B':
-        cl->before = context_length (optarg);
+        cl->before = grab_context_length (optarg);
         break;
       case 'C':
-        cl->context = context_length (optarg);
+        cl->context = grab_context_length (optarg);
         break;
       case 'D':
         /* An exact word, as in grep, with grep's message.  */
@@ -445,7 +491,7 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         cl->have_keys = true;
         break;
       case 'f':
-        read_pattern_file (&cl->pats, optarg);
+        grab_read_pattern_file (&cl->pats, optarg);
         cl->have_keys = true;
         break;
       case 'h':
@@ -505,19 +551,8 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         o->binary_files = binary_files_vals[i];
         break;
       case COLOR_OPTION:
-        if (!optarg || !c_strcasecmp (optarg, "auto")
-            || !c_strcasecmp (optarg, "tty")
-            || !c_strcasecmp (optarg, "if-tty"))
-          cl->color = 2;
-        else if (!c_strcasecmp (optarg, "always")
-                 || !c_strcasecmp (optarg, "yes")
-                 || !c_strcasecmp (optarg, "force"))
-          cl->color = 1;
-        else if (!c_strcasecmp (optarg, "never")
-                 || !c_strcasecmp (optarg, "no")
-                 || !c_strcasecmp (optarg, "none"))
-          cl->color = 0;
-        else
+        cl->color = grab_color_arg (optarg);
+        if (cl->color < 0)
           {
             error (0, 0, "invalid argument %s for %s", quote (optarg),
                    quote_n (1, "--color"));
@@ -528,26 +563,17 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         break;
       case EXCLUDE_OPTION:
       case INCLUDE_OPTION:
-        add_exclude_both (o->excluded, optarg,
+        grab_add_exclude (o->excluded, optarg,
                           c == INCLUDE_OPTION ? EXCLUDE_INCLUDE : 0);
         break;
       case EXCLUDE_FROM_OPTION:
-        for (int cmd = 0; cmd < 2; cmd++)
-          {
-            if (!o->excluded[cmd])
-              o->excluded[cmd] = new_exclude ();
-            if (add_exclude_file (add_exclude, o->excluded[cmd], optarg,
-                                  EXCLUDE_WILDCARDS
-                                  | (cmd ? 0 : EXCLUDE_ANCHORED), '\n')
-                != 0)
-              error (EXIT_TROUBLE, errno, "%s", optarg);
-          }
+        grab_add_exclude_file (o->excluded, optarg);
         break;
       case EXCLUDE_DIR_OPTION:
         /* argv's strings are ours to change (grep does this too).  */
         for (size_t l = strlen (optarg); 1 < l && optarg[l - 1] == '/'; l--)
           optarg[l - 1] = '\0';
-        add_exclude_both (o->excluded_dir, optarg, 0);
+        grab_add_exclude (o->excluded_dir, optarg, 0);
         break;
       case FILES_WITH_MATCHES_OPTION:
         cl->opt_l = true;

@@ -11,11 +11,15 @@
 
 #include "grab.h"
 
-/* The patterns: every -e argument and -f line, split at newlines.  */
+/* The patterns: every -e argument and -f line, split at newlines, and
+   where each came from: a -f FILE (which outlives the patterns) and its
+   line number there, or NULL and 0.  */
 struct patterns
 {
   char **pats;
   idx_t *lens;
+  char const **file;
+  idx_t *lineno;
   idx_t n, size;
 };
 
@@ -28,6 +32,9 @@ struct grab_cmdline
   bool opt_l, opt_s;          /* -l (with -O: offsets), -s */
   bool hyperscan;             /* -H */
   bool literal, icase, word, line_x;  /* -F/-S, -i, -w, -x */
+  enum engine_syntax syntax;  /* grep -G, -E, -P (grab: PCRE) */
+  bool grep;                  /* grep's command line (options-grep.c) */
+  bool align_tabs;            /* grep -T */
   bool recursive_seen;        /* -r, -R or -d recurse */
   int color;                  /* 0 never, 1 always, 2 auto */
   bool debug;
@@ -36,6 +43,9 @@ struct grab_cmdline
   int nfiles;
 };
 
+/* Set grab's defaults in *O and *CL (grep's are set over them).  */
+void grab_defaults (struct grab_opts *o, struct grab_cmdline *cl);
+
 /* Parse ARGV into *O (its defaults set first) and *CL.  Dies on bad usage
    (status 2) and exits for --help, --version and --list-engines.  */
 void grab_parse_options (int argc, char **argv, struct grab_opts *o,
@@ -43,6 +53,17 @@ void grab_parse_options (int argc, char **argv, struct grab_opts *o,
 
 /* Split TEXT (LEN bytes) at newlines and add the pieces to P.  */
 void grab_add_patterns (struct patterns *p, char const *text, idx_t len);
+
+/* Pieces both command lines use.  A context length (-A, -B, -C: grep's
+   rules and message); the lines of FILE (- for standard input) added as
+   patterns; PAT added to both exclusion lists EX (command-line operands
+   anchored) with OPTS, or every line of FILE; --color's ARG (NULL: auto)
+   as 0 never, 1 always, 2 auto, or -1 if it is none of them.  */
+intmax_t grab_context_length (char const *arg);
+void grab_read_pattern_file (struct patterns *p, char const *file);
+void grab_add_exclude (struct exclude **ex, char const *pat, int opts);
+void grab_add_exclude_file (struct exclude **ex, char const *file);
+int grab_color_arg (char const *arg);
 
 /* Print --help (STATUS 0) or the "Try" line, and exit with STATUS.  */
 _Noreturn void grab_usage (int status);

@@ -33,6 +33,9 @@ advance (struct order *o)
   while (o->cur && o->cur->ready)
     {
       struct onode *n = o->cur;
+      /* A directory's diagnostics come before its entries.  */
+      if (n->is_dir && n->err.len)
+        o->emit (o->ctx, n);
       if (n->is_dir && n->next < n->nkids)
         {
           o->cur = n->kids[n->next++];
@@ -42,6 +45,7 @@ advance (struct order *o)
         o->emit (o->ctx, n);
       o->cur = n->parent;
       outbuf_free (&n->out);
+      outbuf_free (&n->err);
       free (n->kids);
       n->kids = NULL;
       if (n != &o->root)

@@ -10,6 +10,7 @@
 #define GRABRAT_GRAB_ORDER_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 #include "io/outbuf.h"
 
@@ -20,7 +21,11 @@ struct onode
   idx_t nkids, next;
   bool is_dir;
   bool ready;            /* listed (directory) or searched (file) */
+  bool has_id;           /* a directory being listed: its DEV and INO, */
+  dev_t dev;             /* which its descendants compare theirs with */
+  ino_t ino;             /* to find loops */
   struct outbuf out;     /* a file's output, until emitted */
+  struct outbuf err;     /* its diagnostics (a file's or a directory's) */
   bool lead_sep;         /* see struct printer */
   bool groups;
 };

@@ -12,12 +12,14 @@
 enum { SEP_SELECTED = ':', SEP_CONTEXT = '-' };
 
 void
-print_parse_colors (struct colors *c, char const *env)
+print_parse_colors (struct colors *c, char const *env, char const *legacy)
 {
   *c = (struct colors) {
     .ms = "01;31", .mc = "01;31", .fn = "35", .ln = "32", .bn = "32",
     .se = "36", .sl = "", .cx = "",
   };
+  if (legacy)
+    c->ms = c->mc = legacy;
   if (!env || !*env)
     return;
 
@@ -181,7 +183,7 @@ print_head (struct printer *pr, char const *b, idx_t len,
   struct print_opts const *o = pr->o;
   if (o->check_encoding && has_encoding_error (b, len))
     {
-      pr->encoding_error = true;
+      pr->encoding_error = pr->held = true;
       return false;
     }
   put_name_field (pr, sep);
@@ -320,6 +322,7 @@ prline (struct printer *pr, struct line const *l, char sep)
   char const *beg = l->beg, *lim = l->end;
   bool has_eol = beg < lim && lim[-1] == o->eol;
   bool matching = (sep == SEP_SELECTED) ^ o->invert;
+  pr->held = false;
 
   if (o->offsets_only)
     {
@@ -330,7 +333,8 @@ prline (struct printer *pr, struct line const *l, char sep)
     }
   if (!o->only_matching
       && !print_head (pr, beg, lim - beg - has_eol, l, sep,
-                      sep == SEP_SELECTED ? l->match_offset : l->offset))
+                      (sep == SEP_SELECTED && !o->line_offset
+                       ? l->match_offset : l->offset)))
     return;
 
   char const *line_color = "", *match_color = "";
@@ -401,10 +405,18 @@ sink_separator (void *ctx)
     print_separator (pr->o, pr->ob);
 }
 
+static bool
+sink_held (void *ctx)
+{
+  struct printer const *pr = ctx;
+  return pr->held;
+}
+
 struct sink_ops const print_sink = {
   .selected = sink_selected,
   .context = sink_context,
   .separator = sink_separator,
+  .held = sink_held,
 };
 
 void

@@ -32,6 +32,7 @@ struct print_opts
   bool invert;          /* -v */
   bool number;          /* --line-number */
   bool offset;          /* -O: the byte offset of the match */
+  bool line_offset;     /* grep -b: of the line instead (but with -o) */
   bool offsets_only;    /* -l -O: one NAME:OFFSET line per match */
   bool null_name;       /* -Z */
   bool check_encoding;  /* binary files not text, UTF-8 locale: a line
@@ -41,9 +42,11 @@ struct print_opts
   char const *group_sep;  /* NULL: none */
 };
 
-/* Set *C to grep's defaults, changed by the GREP_COLORS value ENV (may be
-   NULL).  C->storage is then malloc'd (or NULL).  */
-void print_parse_colors (struct colors *c, char const *env);
+/* Set *C to grep's defaults, with LEGACY (if not NULL: GREP_COLOR's
+   value) as the match colour, changed by the GREP_COLORS value ENV (may
+   be NULL).  C->storage is then malloc'd (or NULL).  */
+void print_parse_colors (struct colors *c, char const *env,
+                         char const *legacy);
 
 struct printer
 {
@@ -63,6 +66,7 @@ struct printer
                            output if anything was output before it */
   bool groups;          /* a selected line was printed (grep's 'used') */
   bool encoding_error;  /* a line was held back for an encoding error */
+  bool held;            /* ...and that line was the last one given */
 };
 
 /* The sink callbacks; the sink context is the struct printer.  */

@@ -92,18 +92,35 @@ line_start (struct search const *s, char const *sub, idx_t floor, idx_t at)
   return q ? q - sub + 1 : floor;
 }
 
+static bool
+held (struct search const *s)
+{
+  return s->sink->held && s->sink->held (s->sink_ctx);
+}
+
 /* Give the sink the trailing context lines still due before LIM.  */
 static void
 prpending (struct search *s, char const *sub, off_t base, idx_t lim)
 {
+  /* grep starts trailing context from the buffer's start when nothing
+     was output yet (lines held back for encoding errors): so does this,
+     from the chunk's.  */
+  if (s->last_out < base)
+    s->last_out = base;
   while (0 < s->pending && s->last_out < base + lim)
     {
       idx_t p = s->last_out - base;
       idx_t n = line_end (s, sub, p, lim);
       struct line l = make_line (s, sub, base, p, n, -1);
       s->sink->context (s->sink_ctx, &l);
-      s->last_out = base + n;
       s->pending--;
+      if (held (s))
+        {
+          /* grep retries the same line for each line still due.  */
+          s->pending = 0;
+          return;
+        }
+      s->last_out = base + n;
     }
 }
 
@@ -131,6 +148,8 @@ select_line (struct search *s, char const *sub, off_t base, idx_t lb,
           idx_t n = line_end (s, sub, p, lb);
           struct line l = make_line (s, sub, base, p, n, -1);
           s->sink->context (s->sink_ctx, &l);
+          if (!held (s))
+            s->last_out = base + n;
           p = n;
         }
 
@@ -139,7 +158,9 @@ select_line (struct search *s, char const *sub, off_t base, idx_t lb,
     }
   s->selected++;
   s->outleft--;
-  s->last_out = s->after_match = base + le;
+  s->after_match = base + le;
+  if (s->quiet || !held (s))
+    s->last_out = base + le;
   s->pending = s->quiet || !go ? 0 : s->o->after;
   if (!go || s->outleft <= 0 || s->stop_on_match)
     s->done = true;
@@ -153,7 +174,8 @@ grep_region (struct search *s, char const *sub, off_t base, idx_t p,
   while (p < lim && !s->done)
     {
       struct span m;
-      int r = s->eng->find (s->re, s->scratch, sub, lim, p, &m);
+      int r = (s->eng->select ? s->eng->select : s->eng->find)
+                (s->re, s->scratch, sub, lim, p, &m);
       if (r < 0)
         {
           s->error = s->eng->error (s->scratch);

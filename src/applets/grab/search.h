@@ -34,6 +34,11 @@ struct sink_ops
   void (*context) (void *sink, struct line const *line);
   /* The lines that follow do not continue the previous group.  */
   void (*separator) (void *sink);
+  /* Optional: whether the sink held back the line it was just given
+     (grep prints no line with an encoding error in a binary-aware run).
+     Such a line is not output: as in grep, the next line does not
+     continue it (a separator comes first), and trailing context ends.  */
+  bool (*held) (void *sink);
 };
 
 struct search_opts

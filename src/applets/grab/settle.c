@@ -11,6 +11,7 @@
 #include <langinfo.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,6 +23,7 @@
 #include "system.h"
 #include "grab.h"
 #include "options.h"
+#include "options-grep.h"
 #include "settle.h"
 
 static bool
@@ -38,6 +40,42 @@ should_colorize (void)
   return t && !streq (t, "dumb") && isatty (STDOUT_FILENO);
 }
 
+/* -F's strings as basic regular expressions: the characters special
+   there escaped, multibyte characters (whose bytes may look special in
+   some encodings) and encoding errors copied as they are.  GNU grep
+   converts its -F patterns the same way when it cannot search them as
+   strings.  */
+static void
+fixed_to_bre (struct patterns *p)
+{
+  for (idx_t i = 0; i < p->n; i++)
+    {
+      char const *s = p->pats[i];
+      idx_t len = p->lens[i];
+      char *t = xnmalloc (len + 1, 2), *q = t;
+      mbstate_t st = { 0 };
+      for (idx_t k = 0; k < len;)
+        {
+          size_t n = mbrlen (s + k, len - k, &st);
+          if (n == (size_t) -2)
+            n = len - k;
+          else if (n == (size_t) -1 || n == 0)
+            {
+              memset (&st, 0, sizeof st);
+              n = 1;
+            }
+          if (n == 1 && strchr ("$*.[\\^", s[k]) && s[k])
+            *q++ = '\\';
+          q = mempcpy (q, s + k, n);
+          k += n;
+        }
+      *q = '\0';
+      free (p->pats[i]);
+      p->pats[i] = t;
+      p->lens[i] = q - t;
+    }
+}
+
 int
 grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
              struct grab_run *run, char *const **operands)
@@ -45,12 +83,25 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
   if (!cl->have_keys)
     {
       if (cl->nfiles == 0)
-        grab_usage (EXIT_TROUBLE);
+        {
+          if (cl->grep)
+            grep_usage (EXIT_TROUBLE);
+          grab_usage (EXIT_TROUBLE);
+        }
       char const *pat = *cl->files++;
       cl->nfiles--;
       grab_add_patterns (&cl->pats, pat, strlen (pat));
     }
   struct engine_ops const *eng = &engine_pcre2;
+  if (cl->grep && cl->syntax != ENGINE_SYNTAX_PCRE)
+    {
+      eng = &engine_dfa;
+      if (cl->literal)
+        fixed_to_bre (&cl->pats);
+      cl->literal = false;
+    }
+  if (cl->align_tabs)
+    error (EXIT_TROUBLE, 0, "-T (--initial-tab) is not supported yet");
   if (cl->hyperscan)
     {
       char const *why;
@@ -122,23 +173,40 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
     exit (EXIT_FAILURE);
 
   bool utf8 = utf8_locale ();
-  if (1 < MB_CUR_MAX && !utf8)
+  if (eng == &engine_pcre2 && 1 < MB_CUR_MAX && !utf8)
     error (EXIT_TROUBLE, 0, "-P supports only unibyte and UTF-8 locales");
 
   o->print.color = cl->color == 1 || (cl->color == 2 && should_colorize ());
+  /* grep 3.8 still takes GREP_COLOR (digits and ';' only) for the match
+     colour, under GREP_COLORS, and warns when it has an effect.  */
+  char const *legacy = NULL;
+  if (cl->grep && o->print.color)
+    {
+      char const *v = getenv ("GREP_COLOR");
+      if (v && *v && strspn (v, "0123456789;") == strlen (v))
+        legacy = v;
+    }
   print_parse_colors (&o->print.colors,
-                      o->print.color ? getenv ("GREP_COLORS") : NULL);
+                      o->print.color ? getenv ("GREP_COLORS") : NULL, legacy);
+  if (legacy && (o->print.colors.ms == legacy
+                 || o->print.colors.mc == legacy))
+    error (0, 0, "warning: GREP_COLOR='%s' is deprecated;"
+           " use GREP_COLORS='mt=%s'", legacy, legacy);
   o->print.invert = o->search.invert;
   o->print.eol = o->search.eol;
   o->print.check_encoding = o->binary_files != BIN_TEXT && utf8;
 
   struct engine_pattern ep = {
     .pats = (char const *const *) cl->pats.pats, .lens = cl->pats.lens,
-    .n = cl->pats.n, .literal = cl->literal, .icase = cl->icase,
+    .n = cl->pats.n, .syntax = cl->syntax, .file = cl->pats.file,
+    .lineno = cl->pats.lineno, .literal = cl->literal,
+    .icase = cl->icase,
     .word = cl->word, .line = cl->line_x,
     .utf8 = utf8, .eol = o->search.eol,
   };
   run->eng = eng;
+  if (eng->writes_end)
+    o->input.mmap_min = -1;
   char *err;
   run->re = run->eng->compile (&ep, &err);
   if (!run->re)
@@ -167,7 +235,11 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
   o->with_filename = (cl->filename_option == 0 && num_operands <= 1
                      ? -(o->directories == DIRS_RECURSE)
                      : 0 <= cl->filename_option);
-  o->threads = cl->threads ? cl->threads : num_processors (NPROC_CURRENT);
+  /* grep has no thread option (its -n is taken): OMP_NUM_THREADS sets the
+     number, as for sort --parallel's default.  */
+  o->threads = (cl->threads ? cl->threads
+                : num_processors (cl->grep ? NPROC_CURRENT_OVERRIDABLE
+                                  : NPROC_CURRENT));
 
   char *const *files = cl->files;
   static char *const cwd_only[] = { (char *) ".", NULL };

@@ -29,27 +29,32 @@
    26 runs in 1000).  So threads build the whole line and write it once;
    a line shorter than PIPE_BUF is then atomic even on a shared pipe.  */
 void
-worker_say (char const *name, char const *text, int errnum)
+worker_say (struct worker *w, char const *name, char const *text,
+            int errnum)
 {
   struct outbuf line = OUTBUF_INIT;
-  outbuf_xputs (&line, program_name);
+  struct outbuf *ob = w && w->node ? &w->node->err : &line;
+  outbuf_xputs (ob, program_name);
   char const *parts[] = { name, text, errnum ? strerror (errnum) : NULL };
   for (int i = 0; i < sizeof parts / sizeof *parts; i++)
     if (parts[i])
       {
-        outbuf_xputs (&line, ": ");
-        outbuf_xputs (&line, parts[i]);
+        outbuf_xputs (ob, ": ");
+        outbuf_xputs (ob, parts[i]);
       }
-  outbuf_xputc (&line, '\n');
-  outbuf_flush (&line, STDERR_FILENO);
-  outbuf_free (&line);
+  outbuf_xputc (ob, '\n');
+  if (ob == &line)
+    {
+      outbuf_flush (&line, STDERR_FILENO);
+      outbuf_free (&line);
+    }
 }
 
 void
 worker_error (struct worker *w, char const *name, int errnum)
 {
   if (!w->o->no_messages)
-    worker_say (name, NULL, errnum);
+    worker_say (w, name, NULL, errnum);
   w->run->error_seen = true;
 }
 
@@ -116,7 +121,7 @@ flush_or_die (struct outbuf *ob)
   int e = outbuf_flush (ob, STDOUT_FILENO);
   if (e)
     {
-      worker_say ("write error", NULL, e);
+      worker_say (NULL, "write error", NULL, e);
       _exit (EXIT_TROUBLE);
     }
 }
@@ -159,11 +164,17 @@ flush_hook (void *ctx)
   write_locked (w->run, &w->out, &w->pr.lead_sep, w->pr.groups);
 }
 
-/* The --sort=path cursor's hook: FILE's turn has come.  */
+/* The --sort=path cursor's hook: NODE's turn has come.  Its diagnostics
+   follow its output, as grep's error () flushes standard output first.  */
 void
-grab_emit (void *run, struct onode *file)
+grab_emit (void *run, struct onode *node)
 {
-  write_locked (run, &file->out, &file->lead_sep, file->groups);
+  write_locked (run, &node->out, &node->lead_sep, node->groups);
+  if (node->err.len)
+    {
+      outbuf_flush (&node->err, STDERR_FILENO);
+      outbuf_free (&node->err);
+    }
 }
 
 /* The file is done: let its output go.  */
@@ -233,7 +244,7 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
       struct input_chunk ch;
       if (sigsetjmp (*input_guard (w->rd), 0) != 0)
         {
-          worker_say (name, "file shrank while being read", 0);
+          worker_say (w, name, "file shrank while being read", 0);
           w->run->error_seen = true;
           break;
         }
@@ -261,6 +272,17 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
           if (!o->count)
             search_binary (s);
         }
+      /* grep 3.8 matches the rest of a binary file with each NUL taken
+         for a line end: '^foo' and -x find 'foo' after a NUL, and -c
+         counts the pieces ('printf "a\0a\n" | grep -c a' says 2).  Read
+         buffers are ours to change.  */
+      if (o->nul_lines && 0 <= first_null && !ch.mapped)
+        {
+          char *p = (char *) ch.buf + (need - ch.start);
+          char *lim = (char *) ch.buf + ch.len;
+          while ((p = memchr (p, '\0', lim - p)))
+            *p++ = o->search.eol;
+        }
       off_t k;
       need = search_chunk (s, ch.buf, ch.len, ch.start, keep, need, ch.eof,
                            &k);
@@ -277,13 +299,13 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
   input_end (w->rd);
   if (s->error)
     {
-      worker_say (name, s->error, 0);
+      worker_say (w, name, s->error, 0);
       w->run->error_seen = true;
     }
   if (o->binary_files == BIN_BINARY && !o->search.quiet
       && (w->pr.encoding_error
           || (0 <= first_null && first_null < s->selected)))
-    worker_say (name, "binary file matches", 0);
+    worker_say (w, name, "binary file matches", 0);
   return s->selected;
 }
 
@@ -325,7 +347,7 @@ do_file (struct worker *w, struct work *it)
   if (!it->stdin_)
     {
       int flags = (O_RDONLY | O_NOCTTY
-                   | (it->command_line ? 0 : O_NOFOLLOW)
+                   | (it->command_line || o->follow_links ? 0 : O_NOFOLLOW)
                    | (skip_devices (o, it->command_line) ? O_NONBLOCK : 0));
       fd = worker_open (it->path, flags);
       if (fd < 0)
@@ -374,7 +396,7 @@ do_file (struct worker *w, struct work *it)
       && 1 < o->search.max_count)
     {
       if (!o->no_messages)
-        worker_say (name, "input file is also the output", 0);
+        worker_say (w, name, "input file is also the output", 0);
       w->run->error_seen = true;
       goto close;
     }
@@ -412,11 +434,14 @@ static void
 do_dir (struct worker *w, struct work *it)
 {
   int fd = worker_open (it->path,
-                        O_RDONLY | O_DIRECTORY | O_NOCTTY | O_NOFOLLOW);
+                        (O_RDONLY | O_DIRECTORY | O_NOCTTY
+                         | (w->o->follow_links ? 0 : O_NOFOLLOW)));
   if (fd < 0)
     {
+      w->node = it->node;   /* the message goes with the directory */
       if (errno != ELOOP)
         worker_error (w, it->path, errno);
+      w->node = NULL;
       if (it->node)
         {
           pthread_mutex_lock (&w->run->out_lock);

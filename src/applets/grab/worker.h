@@ -16,14 +16,18 @@ struct worker
   struct outbuf out;           /* this file's output */
   struct printer pr;
   struct search s;
-  struct onode *node;          /* this file's --sort=path node */
+  struct onode *node;          /* this file's --sort=path node (or the
+                                  directory's, while it is listed) */
   bool holding;                /* holds the output lock (streaming) */
 };
 
 /* Print "grab: NAME[: TEXT][: strerror (ERRNUM)]" on stderr in a single
-   write (TEXT may be null, ERRNUM 0).  Every diagnostic of a thread goes
-   through here, never through error ().  */
-void worker_say (char const *name, char const *text, int errnum);
+   write (TEXT may be null, ERRNUM 0), or, when W has an order node (for
+   --sort=path and grep), keep it with that node, for grab_emit to print in
+   the walk's order.  Every diagnostic of a thread goes through here,
+   never through error ().  */
+void worker_say (struct worker *w, char const *name, char const *text,
+                 int errnum);
 
 /* Print "grab: NAME: strerror (ERRNUM)" unless --no-messages, and
    remember that an error happened.  */

@@ -1,0 +1,40 @@
+/* grep.c: the grep applet, grabrat's GNU grep personality: GNU grep
+   3.8's command line (applets/grab/options-grep.c) settled into grab's
+   options and searched by grab's walker, workers and printer, with
+   grep's -G and -E matched by gnulib's dfa and regex (engine-dfa.c).
+   Called as egrep or fgrep it is grep -E or grep -F (Debian's grep 3.8
+   wrappers print no warning, and neither does this).  */
+
+#include <config.h>
+
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exitfail.h"
+#include "progname.h"
+
+#include "system.h"
+#include "applets/grab/grab.h"
+#include "applets/grab/options-grep.h"
+#include "applets/grab/settle.h"
+
+int grep_main (int, char **);
+
+int
+grep_main (int argc, char **argv)
+{
+  set_program_name (argv[0]);
+  setlocale (LC_ALL, "");
+  exit_failure = EXIT_TROUBLE;
+
+  char const *base = strrchr (argv[0], '/');
+  base = base ? base + 1 : argv[0];
+  char matcher = (streq (base, "egrep") ? 'E' : streq (base, "fgrep") ? 'F'
+                  : 0);
+
+  static struct grab_opts o;   /* the one set of options; read-only later */
+  struct grab_cmdline cl;
+  grep_parse_options (argc, argv, &o, &cl, matcher);
+  return grab_search_all (&o, &cl);
+}

@@ -1,0 +1,134 @@
+#!/bin/sh
+# grabrat grep prints what GNU grep 3.8 prints, byte for byte (output,
+# diagnostics, exit status), for -G, -E and -F patterns (patterns.txt,
+# patterns-ere.txt; the same strings with -F) under many option sets, over
+# files with words, punctuation, CRLF, UTF-8 and invalid UTF-8, in C and a
+# UTF-8 locale, at 1 and 4 threads; binary files; error messages.
+. "${srcdir=.}/tests/init.sh"
+
+# Both run as 'grep', from PATH, so that their messages name the same
+# program.
+ref=/usr/bin/grep
+test -x "$ref" || ref=/bin/grep
+mkdir gnu ours || framework_failure_
+ln -s "$ref" gnu/grep || framework_failure_
+ln -s "$abs_top_builddir/src/grabrat" ours/grep || framework_failure_
+
+printf 'foo bar\nbaz foo\nfoofoo\nabab ab\nabcd cd\nword words sword\n\nxx xxx\n' >a ||
+  framework_failure_
+printf 'a.c abc a*c\r\nFOO Foo\r\n_foo foo_ (foo)\n12 345 6\naabba\nabcbcd\n' >b ||
+  framework_failure_
+printf 'caf\303\251 \303\251t\303\251\n\303\211cole \303\244\303\244\n\377foo\nbar\377\n\303x\n' >c ||
+  framework_failure_
+printf 'text foo\nnul\0foo\nafter foo\n' >d || framework_failure_
+
+locales=C
+if (require_utf8_locale_) >/dev/null 2>&1; then
+  require_utf8_locale_
+  locales="C $UTF8_LOCALE"
+fi
+
+: >mismatches
+run_ ()
+{
+  # run_ LOCALE THREADS ARGS...  (standard input: the file $STDIN)
+  r_loc_=$1 r_n_=$2
+  shift 2
+  PATH=$PWD/gnu:$PATH LC_ALL=$r_loc_ grep "$@" <"${STDIN-/dev/null}" \
+    >exp 2>exp.err
+  es=$?
+  PATH=$PWD/ours:$PATH LC_ALL=$r_loc_ OMP_NUM_THREADS=$r_n_ grep "$@" \
+    <"${STDIN-/dev/null}" >got 2>got.err
+  gs=$?
+  if test $es != $gs || ! cmp -s exp got || ! cmp -s exp.err got.err; then
+    {
+      echo "=== LC_ALL=$r_loc_ OMP_NUM_THREADS=$r_n_ grep $*"
+      echo "    status grep=$es grabrat=$gs"
+      diff exp got | head -n 8
+      diff exp.err got.err | head -n 4
+    } >>mismatches
+  fi
+}
+
+cases=0
+for loc in $locales; do
+  for mode in -G -E -F; do
+    list=$srcdir/tests/grep/patterns.txt
+    test $mode = -E && list=$srcdir/tests/grep/patterns-ere.txt
+    for opts in '' -w -x -o '-w -o' '-x -o' -v -c -i '-i -w' '-n -b' \
+                '-o -b' '-l' '-L' '-h -m 1' '-C 1' '-w -v'; do
+      while IFS= read -r pat; do
+        for n in 1 4; do
+          # shellcheck disable=SC2086
+          run_ "$loc" $n $mode $opts -e "$pat" a b c d
+          cases=$((cases + 1))
+        done
+      done <"$list"
+    done
+  done
+done
+# Several patterns at once, and back-references among them.
+for loc in $locales; do
+  for opts in '' -o -w '-w -o' -x -c -i; do
+    # shellcheck disable=SC2086
+    run_ "$loc" 2 $opts -e foo -e '\(ab\)\1' -e 'x\{2\}' a b c
+    # shellcheck disable=SC2086
+    run_ "$loc" 2 -E $opts -e 'ab|cd' -e '(b)\1' -e '' a b c
+    cases=$((cases + 2))
+  done
+done
+# Binary files (d holds a NUL, e starts with one, f has one only after
+# 40 KiB): the message, no lines after it, and a NUL taken for a line end
+# from then on.
+{ printf 'line foo\n%.0s' $(seq 5000); printf 'x\0foo\nfoo\n'; } >f ||
+  framework_failure_
+printf '\0foo\nbar\n' >e || framework_failure_
+for opts in '' -c -l -L -o -n -v -x -w '-c -v' '-m 1' '-A 1' -z; do
+  for pat in foo '^foo' '^$' 'x$' '^'; do
+    # shellcheck disable=SC2086
+    run_ C 2 $opts -e "$pat" a d e b f
+    cases=$((cases + 1))
+  done
+done
+# Standard input, -f pattern files, -z records.
+printf 'foo\nab\n' >pats || framework_failure_
+printf 'x\0foo\0ab\nc\0' >z || framework_failure_
+for args in "-f pats a" "-f pats -c -" "-f /dev/null a" "-v -f /dev/null a" \
+            "-z foo z" "-z -c '^ab' z" "-z -x foo z" "--label=in -H foo -" \
+            "-e foo -f pats -o a b" "-L foo a b c" "-l foo - b" "-f - b"; do
+  STDIN=a
+  eval "run_ C 2 $args"
+  cases=$((cases + 1))
+done
+unset STDIN
+# Colours: GREP_COLORS, and 3.8's GREP_COLOR with its warning.
+for env in GREP_COLORS=mt=01:ln=33 GREP_COLOR='1;32' GREP_COLOR=x \
+           'GREP_COLOR=1;32 GREP_COLORS=mt=01;34' 'GREP_COLOR=1 GREP_COLORS=sl=1'; do
+  for opts in '' -o -n -v '-C 1'; do
+    # shellcheck disable=SC2086
+    (export $env; run_ C 2 --color=always $opts -e foo -e '\(ab\)\1' a b)
+    # the subshell's mismatches land in the same file
+    cases=$((cases + 1))
+  done
+done
+# A bad pattern from a file is named by file and line.
+printf 'ok\na\\{1\n[\n' >badpats || framework_failure_
+run_ C 2 -f badpats a
+run_ C 2 -e ok -f badpats -e '\(' a
+cases=$((cases + 2))
+
+# Errors: bad patterns, missing files, conflicting matchers.
+for args in "'a\\{1' a" "-E 'a{1' a" "'[' a" "-E '(' a" "foo nosuch a" \
+            "-E -F foo a" "-s foo nosuch a" "-q foo nosuch a" \
+            "-m x foo a" "-A -1 foo a" "--binary-files=x foo a" \
+            "-d nope foo a" "-D nope foo a" ; do
+  eval "run_ C 2 $args"
+  cases=$((cases + 1))
+done
+
+if test -s mismatches; then
+  head -n 120 mismatches
+  fail=1
+fi
+echo "$cases cases"
+Exit ${fail-0}
