@@ -56,7 +56,8 @@ for loc in $locales; do
     list=$srcdir/tests/grep/patterns.txt
     test $mode = -E && list=$srcdir/tests/grep/patterns-ere.txt
     for opts in '' -w -x -o '-w -o' '-x -o' -v -c -i '-i -w' '-n -b' \
-                '-o -b' '-l' '-L' '-h -m 1' '-C 1' '-w -v'; do
+                '-o -b' '-l' '-L' '-h -m 1' '-C 1' '-w -v' -T '-T -n -b' \
+                '-T -o -b -C 1'; do
       while IFS= read -r pat; do
         for n in 1 4; do
           # shellcheck disable=SC2086
@@ -101,6 +102,19 @@ for args in "-f pats a" "-f pats -c -" "-f /dev/null a" "-v -f /dev/null a" \
   cases=$((cases + 1))
 done
 unset STDIN
+# -P: grab's PCRE2 under grep's command line (one pattern only).
+for opts in '' -o -w -x -c -v -n '-i -o'; do
+  for pat in 'fo+' '\bab' '(?<=a)b' '\d+' '[[:alpha:]]+' 'é|ä+'; do
+    for loc in $locales; do
+      # shellcheck disable=SC2086
+      run_ "$loc" 2 -P $opts -e "$pat" a b c
+      cases=$((cases + 1))
+    done
+  done
+done
+run_ C 2 -P -e a -e b a
+run_ C 2 -P -e a -e a a
+cases=$((cases + 2))
 # Colours: GREP_COLORS, and 3.8's GREP_COLOR with its warning.
 for env in GREP_COLORS=mt=01:ln=33 GREP_COLOR='1;32' GREP_COLOR=x \
            'GREP_COLOR=1;32 GREP_COLORS=mt=01;34' 'GREP_COLOR=1 GREP_COLORS=sl=1'; do

@@ -7,6 +7,7 @@
 #   coreutils-sort  coreutils' tests/misc/sort*.sh and sort*.pl
 #   busybox-cat     BusyBox's testsuite/cat/ and cat.tests
 #   busybox-sort    BusyBox's testsuite/sort.tests
+#   grep            GNU grep 3.8's tests/ (not in the default list yet)
 # Prints a line per test (or per BusyBox case) with grabrat's result and
 # GNU's, and ends with 'N passed, N failed': a failure is a test that
 # passes with GNU's program and does not with grabrat's; a test that
@@ -210,6 +211,44 @@ busybox_suite ()
   done <"$up/busybox-$1.gnu"
 }
 
+# grep_suite: GNU grep 3.8's own tests (tests/ of Debian's source),
+# run by its 'make check' twice in one build of the package: with the grep
+# it built, then with src/grep a link to grabrat (egrep and fgrep are its
+# scripts, which run the grep of src/).  Each test's result is read from
+# its .trs file.
+grep_suite ()
+{
+  src=$(fetch grep) || { echo "run.sh: cannot fetch grep"; return 1; }
+  b=$up/grep-build
+  if ! test -x "$b/src/grep.gnu"; then
+    rm -rf "$b" && mkdir -p "$b" || return 1
+    (cd "$b" && "$src/configure" -q --disable-nls >configure.log 2>&1 &&
+       make -j"$(nproc)" >make.log 2>&1 &&
+       make -C tests -j"$(nproc)" check TESTS= >check-build.log 2>&1 &&
+       mv src/grep src/grep.gnu) ||
+      { echo "run.sh: cannot build grep (see $b)"; return 1; }
+  fi
+  for who in gnu grabrat; do
+    rm -f "$b/src/grep"
+    if test $who = gnu; then
+      ln -s grep.gnu "$b/src/grep"
+    else
+      ln -s "$grabrat" "$b/src/grep"
+    fi || return 1
+    rm -f "$b"/tests/*.trs "$b"/tests/*.log
+    (cd "$b" && LOCPATH="$up/locale" make -C tests -k -j"$(nproc)" check \
+       >"check-$who.log" 2>&1)
+    for trs in "$b"/tests/*.trs; do
+      echo "$(basename "$trs" .trs) $(sed -n 's/^:test-result: //p' "$trs")"
+    done >"$up/grep.$who"
+  done
+  while read -r name g; do
+    o=$(sed -n "s/^$name //p" "$up/grep.grabrat")
+    report grep "$name" "$(echo "${o:-FAIL}" | sed 's/ERROR/FAIL/')" \
+      "$(echo "$g" | sed 's/ERROR/FAIL/')"
+  done <"$up/grep.gnu"
+}
+
 trouble=0
 for suite in "$@"; do
   case $suite in
@@ -217,6 +256,7 @@ for suite in "$@"; do
     coreutils-sort) coreutils_suite sort || trouble=1 ;;
     busybox-cat) busybox_suite cat || trouble=1 ;;
     busybox-sort) busybox_suite sort || trouble=1 ;;
+    grep) grep_suite || trouble=1 ;;
     *) echo "run.sh: unknown suite '$suite'"; trouble=1 ;;
   esac
 done

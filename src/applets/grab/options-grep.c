@@ -288,7 +288,7 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
           o->binary_files = BIN_WITHOUT_MATCH;
           break;
         case 'T':
-          cl->align_tabs = true;
+          o->print.align_tabs = true;
           break;
         case 'U':
           break;

@@ -34,7 +34,6 @@ struct grab_cmdline
   bool literal, icase, word, line_x;  /* -F/-S, -i, -w, -x */
   enum engine_syntax syntax;  /* grep -G, -E, -P (grab: PCRE) */
   bool grep;                  /* grep's command line (options-grep.c) */
-  bool align_tabs;            /* grep -T */
   bool recursive_seen;        /* -r, -R or -d recurse */
   int color;                  /* 0 never, 1 always, 2 auto */
   bool debug;

@@ -136,10 +136,21 @@ put_name_field (struct printer *pr, char sep)
     }
 }
 
+static int
+num_digits (intmax_t n)
+{
+  int d = 1;
+  while ((n /= 10) != 0)
+    d++;
+  return d;
+}
+
 static void
 put_number (struct printer *pr, intmax_t n, char const *color)
 {
   sgr_start_if (pr, color);
+  for (int pad = pr->num_width - num_digits (n); 0 < pad; pad--)
+    outbuf_xputc (pr->ob, ' ');
   outbuf_xputnum (pr->ob, n);
   sgr_end_if (pr, color);
 }
@@ -197,6 +208,8 @@ print_head (struct printer *pr, char const *b, idx_t len,
       put_number (pr, off, o->colors.bn);
       put_sep (pr, sep);
     }
+  if (o->align_tabs && (pr->with_name || o->number || o->offset) && len)
+    outbuf_xputc (pr->ob, '\t');
   return true;
 }
 
@@ -427,6 +440,15 @@ print_begin (struct printer *pr, char const *name, bool with_name)
   pr->lead_sep = false;
   pr->groups = false;
   pr->encoding_error = false;
+  pr->num_width = 0;
+}
+
+void
+print_set_size (struct printer *pr, off_t size)
+{
+  intmax_t n = size < 0 ? INTMAX_MAX : size;
+  n += pr->o->number && n < INTMAX_MAX;
+  pr->num_width = num_digits (n);
 }
 
 void

@@ -10,6 +10,7 @@
 #define GRABRAT_GRAB_PRINT_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 #include "io/outbuf.h"
 
@@ -33,6 +34,7 @@ struct print_opts
   bool number;          /* --line-number */
   bool offset;          /* -O: the byte offset of the match */
   bool line_offset;     /* grep -b: of the line instead (but with -o) */
+  bool align_tabs;      /* grep -T: numbers padded, a tab before text */
   bool offsets_only;    /* -l -O: one NAME:OFFSET line per match */
   bool null_name;       /* -Z */
   bool check_encoding;  /* binary files not text, UTF-8 locale: a line
@@ -65,6 +67,7 @@ struct printer
   bool lead_sep;        /* a group separator is due before this file's
                            output if anything was output before it */
   bool groups;          /* a selected line was printed (grep's 'used') */
+  int num_width;        /* -T: the width numbers are padded to */
   bool encoding_error;  /* a line was held back for an encoding error */
   bool held;            /* ...and that line was the last one given */
 };
@@ -74,6 +77,11 @@ extern struct sink_ops const print_sink;
 
 /* Start a file called NAME.  */
 void print_begin (struct printer *pr, char const *name, bool with_name);
+
+/* With -T, pad the numbers of the file just begun to the width of SIZE,
+   its size (plus one with line numbers), or of INTMAX_MAX when SIZE is
+   negative (not known), as grep does.  */
+void print_set_size (struct printer *pr, off_t size);
 
 /* Append the group separator line to OB (for a deferred lead_sep).  */
 void print_separator (struct print_opts const *o, struct outbuf *ob);

@@ -100,8 +100,12 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
         fixed_to_bre (&cl->pats);
       cl->literal = false;
     }
-  if (cl->align_tabs)
-    error (EXIT_TROUBLE, 0, "-T (--initial-tab) is not supported yet");
+  /* grep 3.8's -P takes one pattern (after removing duplicates).  */
+  if (cl->grep && eng == &engine_pcre2)
+    for (idx_t i = 1; i < cl->pats.n; i++)
+      if (cl->pats.lens[i] != cl->pats.lens[0]
+          || memcmp (cl->pats.pats[i], cl->pats.pats[0], cl->pats.lens[0]))
+        error (EXIT_TROUBLE, 0, "the -P option only supports a single pattern");
   if (cl->hyperscan)
     {
       char const *why;

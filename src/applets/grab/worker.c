@@ -404,6 +404,8 @@ do_file (struct worker *w, struct work *it)
     goto close;
 
   print_begin (&w->pr, name, it->with_name);
+  if (o->print.align_tabs)
+    print_set_size (&w->pr, S_ISREG (st.st_mode) ? st.st_size : -1);
   bool at_eof;
   intmax_t count = search_fd (w, fd, &st, name, &at_eof);
   if (o->count)
