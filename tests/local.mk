@@ -61,7 +61,7 @@ grep_tests = \
   tests/grep/walk-order.sh
 
 all_tests += $(grep_tests)
-EXTRA_DIST += tests/grep/patterns.txt tests/grep/patterns-ere.txt
+EXTRA_DIST += tests/grep/lib.sh tests/grep/patterns.txt tests/grep/patterns-ere.txt
 EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \
   tests/grab/patterns.txt tests/grab/patterns-utf8.txt \
   tests/grab/line-scope-patterns.txt tests/grab/options.txt

@@ -6,13 +6,7 @@
 # UTF-8 locale, at 1 and 4 threads; binary files; error messages.
 . "${srcdir=.}/tests/init.sh"
 
-# Both run as 'grep', from PATH, so that their messages name the same
-# program.
-ref=/usr/bin/grep
-test -x "$ref" || ref=/bin/grep
-mkdir gnu ours || framework_failure_
-ln -s "$ref" gnu/grep || framework_failure_
-ln -s "$abs_top_builddir/src/grabrat" ours/grep || framework_failure_
+. "$srcdir/tests/grep/lib.sh"
 
 printf 'foo bar\nbaz foo\nfoofoo\nabab ab\nabcd cd\nword words sword\n\nxx xxx\n' >a ||
   framework_failure_

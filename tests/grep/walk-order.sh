@@ -8,11 +8,7 @@
 # reported), --include, --exclude, --exclude-dir, at 1 and 4 threads.
 . "${srcdir=.}/tests/init.sh"
 
-ref=/usr/bin/grep
-test -x "$ref" || ref=/bin/grep
-mkdir gnu ours || framework_failure_
-ln -s "$ref" gnu/grep || framework_failure_
-ln -s "$abs_top_builddir/src/grabrat" ours/grep || framework_failure_
+. "$srcdir/tests/grep/lib.sh"
 
 mkdir -p t/a/b t/c t/big t/d.skip || framework_failure_
 for i in 1 2 3 4 5; do

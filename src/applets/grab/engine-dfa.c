@@ -24,7 +24,8 @@
 
    The DFA stores a sentinel at the end of what it scans, and puts the
    byte back after: select needs BUF[LEN] writable, as read buffers are
-   (io/input.h pads them) and mappings are not; hence writes_end.  */
+   (io/input.h pads them) and mappings are not: writes_end says so, and
+   settle.c then reads every input.  */
 
 #include <config.h>
 
@@ -63,7 +64,10 @@ struct dfa_scratch
   struct re_pattern_buffer *pats;  /* the regexes */
   idx_t npats;
   struct re_pattern_buffer *pats_alloc;
-  struct re_registers regs;
+  /* One set of registers per regex: regex allocates a set the first time
+     a pattern buffer uses it and reallocates it after, so a set shared
+     by two buffers would be allocated twice and the first one lost.  */
+  struct re_registers *regs;
   char *must;                      /* a string in every match, or NULL */
   idx_t mustlen;
   char const *error;
@@ -211,7 +215,7 @@ build (struct dfa_scratch *s, struct dfa_re const *re, bool check)
     }
   pthread_mutex_unlock (&syntax_lock);
   free (plain);
-  s->regs = (struct re_registers) { 0 };
+  s->regs = xcalloc (s->npats ? s->npats : 1, sizeof *s->regs);
 
   idx_t mlen;
   char *motif = dfa_motif (re, &mlen);
@@ -237,10 +241,13 @@ unbuild (struct dfa_scratch *s)
   dfafree (s->dfa);
   free (s->dfa);
   for (idx_t i = 0; i < s->npats; i++)
-    regfree (&s->pats[i]);
+    {
+      regfree (&s->pats[i]);
+      free (s->regs[i].start);
+      free (s->regs[i].end);
+    }
   free (s->pats_alloc);
-  free (s->regs.start);
-  free (s->regs.end);
+  free (s->regs);
   free (s->must);
 }
 
@@ -351,14 +358,15 @@ regex_line (struct dfa_scratch *s, char const *line, idx_t n, idx_t from,
   for (idx_t i = 0; i < s->npats; i++)
     {
       struct re_pattern_buffer *p = &s->pats[i];
+      struct re_registers *regs = &s->regs[i];
       p->not_eol = 0;
       p->newline_anchor = re->eol == '\n';
-      regoff_t st = re_search (p, line, n, from, n - from, &s->regs);
+      regoff_t st = re_search (p, line, n, from, n - from, regs);
       if (st < -1)
         goto nomem;
       if (st < 0)
         continue;
-      idx_t mb = st, len = s->regs.end[0] - st;
+      idx_t mb = st, len = regs->end[0] - st;
       if (best < mb)
         continue;
       if (exact && !re->word)
@@ -381,7 +389,7 @@ regex_line (struct dfa_scratch *s, char const *line, idx_t n, idx_t from,
                 /* A shorter match at the same place.  */
                 len--;
                 p->not_eol = 1;
-                shorter = re_match (p, line, mb + len - from, mb, &s->regs);
+                shorter = re_match (p, line, mb + len - from, mb, regs);
                 if (shorter < -1)
                   goto nomem;
               }
@@ -394,7 +402,7 @@ regex_line (struct dfa_scratch *s, char const *line, idx_t n, idx_t from,
                   break;
                 mb++;
                 p->not_eol = 0;
-                st = re_search (p, line, n, mb, n - mb, &s->regs);
+                st = re_search (p, line, n, mb, n - mb, regs);
                 if (st < 0)
                   {
                     if (st < -1)
@@ -402,7 +410,7 @@ regex_line (struct dfa_scratch *s, char const *line, idx_t n, idx_t from,
                     break;
                   }
                 mb = st;
-                len = s->regs.end[0] - st;
+                len = regs->end[0] - st;
               }
           }
       continue;

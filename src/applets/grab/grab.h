@@ -48,8 +48,8 @@ struct grab_opts
                                  order, see walk.c) rather than by name */
   bool nul_lines;             /* grep: once a file shows a NUL byte, each
                                  NUL ends a line for matching (grep's
-                                 nul_zapper); the input is then read,
-                                 never mapped */
+                                 nul_zapper): settle.c then has the input
+                                 read, never mapped */
   int threads;
   char const *label;          /* name of standard input */
   struct exclude *excluded[2];      /* --include/--exclude, [command_line] */

@@ -218,7 +218,6 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
      sequential grep.  */
   o->sort_path = o->fts_order = true;
   o->nul_lines = true;
-  o->input.mmap_min = -1;
   int matcher = 0;
   if (matcher0)
     set_matcher (cl, &matcher, matcher0);

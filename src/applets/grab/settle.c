@@ -209,7 +209,9 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
     .utf8 = utf8, .eol = o->search.eol,
   };
   run->eng = eng;
-  if (eng->writes_end)
+  /* The DFA's sentinel and grep's NUL line ends write into the chunks:
+     only read buffers may be written.  */
+  if (eng->writes_end || o->nul_lines)
     o->input.mmap_min = -1;
   char *err;
   run->re = run->eng->compile (&ep, &err);
