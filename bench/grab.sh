@@ -32,14 +32,7 @@ no literal||\d{6,}
 every line, counted|-c|^
 invert, counted|-vc|e'
 
-# Word lists for -f: identifiers of one file of the tree (the same lists
-# on every machine with this corpus).
-W=$B/words
-mkdir -p "$W"
-grep -oh '\b[a-z_][a-z_0-9]\{7,\}\b' "$T/kernel/sched/core.c" \
-  | LC_ALL=C sort -u >"$W/all"
-awk 'NR % 3 == 1' "$W/all" | head -n 200 >"$W/200"
-awk 'NR % 29 == 1' "$W/all" | head -n 20 >"$W/20"
+word_lists "$B" "$T"
 # name|options: what each list case stresses.
 lists="20 words|-F -f $W/20
 200 words|-F -f $W/200

@@ -71,3 +71,16 @@ race ()
   done
   rm -rf "$tmp"
 }
+
+# word_lists DIR TREE: word lists for -f in $W=DIR/words (20 and 200):
+# identifiers of one file of the Linux TREE (the same lists on every
+# machine with this corpus).
+word_lists ()
+{
+  W=$1/words
+  mkdir -p "$W" || exit 1
+  grep -oh '\b[a-z_][a-z_0-9]\{7,\}\b' "$2/kernel/sched/core.c" \
+    | LC_ALL=C /usr/bin/sort -u >"$W/all"
+  awk 'NR % 3 == 1' "$W/all" | head -n 200 >"$W/200"
+  awk 'NR % 29 == 1' "$W/all" | head -n 20 >"$W/20"
+}

@@ -1,4 +1,5 @@
 ## bench/local.mk: benchmark scripts (run by hand, never by make check).
-EXTRA_DIST += bench/lib.sh bench/startup.sh bench/grab.sh bench/corpus.sh \
+EXTRA_DIST += bench/lib.sh bench/startup.sh bench/grab.sh bench/grep.sh \
+  bench/corpus.sh \
   bench/table.awk \
   bench/rat.sh bench/sort.sh

@@ -8,7 +8,7 @@ src_grabrat_CFLAGS = $(WARN_CFLAGS) $(PCRE2_CFLAGS) $(XXHASH_CFLAGS) $(HS_CFLAGS
 src_grabrat_LDADD = lib/libgnu.a $(LIB_DL) \
   $(LIBPMULTITHREAD) $(LIB_GETRANDOM) $(LIB_CLOCK_GETTIME) \
   $(LIB_HARD_LOCALE) $(LIB_NANOSLEEP) $(LIBINTL) $(LIBTHREAD) \
-  $(LIB_MBRTOWC) $(LIB_SETLOCALE_NULL)
+  $(LIB_MBRTOWC) $(LIB_SETLOCALE_NULL) $(LIBCSTACK)
 
 src_grabrat_SOURCES = \
   src/grabrat.c \
@@ -24,11 +24,14 @@ src_grabrat_SOURCES = \
   src/io/zcopy.c \
   src/io/zcopy.h \
   src/applets/grab/engine-dfa.c \
+  src/applets/grab/engine-fixed.c \
   src/applets/grab/engine-pcre2.c \
   src/applets/grab/engine.c \
   src/applets/grab/engine.h \
   src/applets/grab/grab.c \
   src/applets/grab/grab.h \
+  src/applets/grab/grep-keys.c \
+  src/applets/grab/grep-keys.h \
   src/applets/grab/options.c \
   src/applets/grab/options.h \
   src/applets/grab/options-grep.c \

@@ -57,19 +57,34 @@ called_name (void)
   return base + (*base == '-');
 }
 
-/* GNU-format --version output for APPLET.  */
+/* GNU-format --version output for APPLET: "APPLET (grabrat) VERSION",
+   or, for a personality of another program (GNU grep), "APPLET (grabrat
+   VERSION) ITS-VERSION" and a line naming it: scripts and GNU's own
+   help-version test read the version at the end of the first line.  */
 static inline void
-emit_version (char const *applet)
+emit_version_of (char const *applet, char const *of, char const *of_version)
 {
-  printf ("%s (%s) %s\n"
-          "Copyright (C) 2026 the grabrat authors.\n"
+  if (of)
+    printf ("%s (%s %s) %s\n"
+            "grabrat's %s %s personality: the same output, searched in"
+            " parallel.\n",
+            applet, PACKAGE_NAME, PACKAGE_VERSION, of_version, of,
+            of_version);
+  else
+    printf ("%s (%s) %s\n", applet, PACKAGE_NAME, PACKAGE_VERSION);
+  printf ("Copyright (C) 2026 the grabrat authors.\n"
           "License GPLv3+: GNU GPL version 3 or later"
           " <https://gnu.org/licenses/gpl.html>.\n"
           "This is free software: you are free to change and"
           " redistribute it.\n"
           "There is NO WARRANTY, to the extent permitted by law.\n"
-          "\nWritten by the grabrat developers.\n",
-          applet, PACKAGE_NAME, PACKAGE_VERSION);
+          "\nWritten by the grabrat developers.\n");
+}
+
+static inline void
+emit_version (char const *applet)
+{
+  emit_version_of (applet, NULL, NULL);
 }
 
 #endif

@@ -186,7 +186,10 @@ next_read (struct input_reader *rd, off_t keep, off_t need, char eol,
       if (rd->bufsize - rd->len < want + READ_PAD)
         rd->buf = xpalloc (rd->buf, &rd->bufsize,
                            want + READ_PAD - (rd->bufsize - rd->len), -1, 1);
-      idx_t room = rd->bufsize - rd->len - READ_PAD;
+      /* No more than WANT, though a buffer kept from a bigger file may
+         have more room: read sizes are the caller's (grep's first 96 KiB
+         decide whether its start is binary).  */
+      idx_t room = MIN (want, rd->bufsize - rd->len - READ_PAD);
       ptrdiff_t n = safe_read (rd->fd, rd->buf + rd->len, room);
       if (n < 0)
         return -errno;

@@ -2,8 +2,9 @@
 # grabrat grep prints what GNU grep 3.8 prints, byte for byte (output,
 # diagnostics, exit status), for -G, -E and -F patterns (patterns.txt,
 # patterns-ere.txt; the same strings with -F) under many option sets, over
-# files with words, punctuation, CRLF, UTF-8 and invalid UTF-8, in C and a
-# UTF-8 locale, at 1 and 4 threads; binary files; error messages.
+# files with words, punctuation, CRLF, UTF-8 and invalid UTF-8, a last line
+# with no newline, in C, a UTF-8 locale and Latin-1, at 1 and 4 threads;
+# binary files; error messages.
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"
@@ -15,6 +16,8 @@ printf 'a.c abc a*c\r\nFOO Foo\r\n_foo foo_ (foo)\n12 345 6\naabba\nabcbcd\n' >b
 printf 'caf\303\251 \303\251t\303\251\n\303\211cole \303\244\303\244\n\377foo\nbar\377\n\303x\n' >c ||
   framework_failure_
 printf 'text foo\nnul\0foo\nafter foo\n' >d || framework_failure_
+# The last line without a newline (the DFA's sentinel ends it).
+printf 'x\nfoo ab\nabab xx foo' >g || framework_failure_
 
 locales=C
 if (require_utf8_locale_) >/dev/null 2>&1; then
@@ -55,7 +58,7 @@ for loc in $locales; do
       while IFS= read -r pat; do
         for n in 1 4; do
           # shellcheck disable=SC2086
-          run_ "$loc" $n $mode $opts -e "$pat" a b c d
+          run_ "$loc" $n $mode $opts -e "$pat" a b c d g
           cases=$((cases + 1))
         done
       done <"$list"
@@ -72,6 +75,44 @@ for loc in $locales; do
     cases=$((cases + 2))
   done
 done
+# Several plain -G and -E patterns: grep searches them as strings (its
+# try_fgrep_pattern), escapes removed; -F in UTF-8 with -i and a 'k' (its
+# KELVIN SIGN counterpart) or a multibyte letter goes to the regex matcher.
+for loc in $locales; do
+  for opts in '' -o -w -x -c -i '-i -o' '-w -o'; do
+    # shellcheck disable=SC2086
+    run_ "$loc" 2 $opts -e foo -e 'a\.c' -e 'ab' -e '\$' a b c g
+    # shellcheck disable=SC2086
+    run_ "$loc" 2 -E $opts -e 'foo' -e 'a\*c' -e 'b)' -e 'FOO' a b c g
+    # shellcheck disable=SC2086
+    run_ "$loc" 2 -F $opts -e 'Foo' -e 'kab' -e 'é' -e 'x' a b c g
+    cases=$((cases + 3))
+  done
+done
+# A unibyte locale (Latin-1): case folding and word constituents of its
+# own (é is a letter).
+latin1=
+for l in en_US.ISO-8859-1 en_US.iso88591 fr_FR.ISO-8859-1; do
+  if test "$(LC_ALL=$l locale charmap 2>/dev/null)" = ISO-8859-1; then
+    latin1=$l
+    break
+  fi
+done
+if test -n "$latin1"; then
+  printf 'caf\351 \311T\311\nfoo\n\351cole_\311cole\n' >l1 ||
+    framework_failure_
+  for opts in '' -i -w '-i -w' -o '-i -o' -x; do
+    for pat in "$(printf 'CAF\311')" "$(printf '\351cole')" foo; do
+      for mode in -F -G; do
+        # shellcheck disable=SC2086
+        run_ "$latin1" 2 $mode $opts -e "$pat" a l1
+        # shellcheck disable=SC2086
+        run_ "$latin1" 2 $mode $opts -e "$pat" -e xx a l1
+        cases=$((cases + 2))
+      done
+    done
+  done
+fi
 # Binary files (d holds a NUL, e starts with one, f has one only after
 # 40 KiB): the message, no lines after it, and a NUL taken for a line end
 # from then on.
@@ -95,6 +136,8 @@ for args in "-f pats a" "-f pats -c -" "-f /dev/null a" "-v -f /dev/null a" \
   eval "run_ C 2 $args"
   cases=$((cases + 1))
 done
+STDIN=g run_ C 2 -n -e ab -e 'foo$'
+cases=$((cases + 1))
 unset STDIN
 # -P: grab's PCRE2 under grep's command line (one pattern only).
 for opts in '' -o -w -x -c -v -n '-i -o'; do
@@ -119,11 +162,30 @@ for env in GREP_COLORS=mt=01:ln=33 GREP_COLOR='1;32' GREP_COLOR=x \
     cases=$((cases + 1))
   done
 done
-# A bad pattern from a file is named by file and line.
+# A bad pattern from a file is named by file and line; a pattern given
+# twice counts once, under its first place.
 printf 'ok\na\\{1\n[\n' >badpats || framework_failure_
+printf '[\n\nok\nx[\n' >badpats2 || framework_failure_
 run_ C 2 -f badpats a
 run_ C 2 -e ok -f badpats -e '\(' a
-cases=$((cases + 2))
+run_ C 2 -f badpats2 -f badpats -e 'x[' a
+run_ C 2 -P -e '(.)\2' a
+cases=$((cases + 4))
+# A NUL far into a file: the lines of grep's first 96 KiB are text.
+{ echo xxx; yes yyy | head -n 100000; printf 'z\n\0'; } >far ||
+  framework_failure_
+for args in "xxx far" "-E 'xxx|z' far" "-c y far" "-n -E '^(xxx|z)' far"; do
+  eval "run_ C 2 $args"
+  cases=$((cases + 1))
+done
+# Too deep a nesting for the parsers: "grep: stack overflow", status 2.
+# (Sanitizers take the overflow for themselves, as in GNU's test.)
+if ! ASAN_OPTIONS=help=true "$abs_top_builddir/src/grabrat" grep --version 2>&1 \
+     | grep AddressSanitizer >/dev/null; then
+  printf %0400000d 0 | tr 0 '(' >deep || framework_failure_
+  (ulimit -s 8192 2>/dev/null; run_ C 2 -E -f deep a)
+  cases=$((cases + 1))
+fi
 
 # Errors: bad patterns, missing files, conflicting matchers.
 for args in "'a\\{1' a" "-E 'a{1' a" "'[' a" "-E '(' a" "foo nosuch a" \

@@ -17,10 +17,10 @@ for a in $applet_names; do
   ./"$a" --version >out1 || fail=1
   grabrat "$a" --version >out2 || fail=1
   compare out1 out2 || fail=1
-  head -n1 out1 | grep "^$a (grabrat) " >/dev/null || fail=1
+  head -n1 out1 | grep "^$a (grabrat[ )]" >/dev/null || fail=1
   # A login-shell style name ("-rat") still finds the applet.
   ln -s "$bin" ./-"$a" || framework_failure_
-  ./-"$a" --version | head -n1 | grep "^$a (grabrat)" >/dev/null || fail=1
+  ./-"$a" --version | head -n1 | grep "^$a (grabrat[ )]" >/dev/null || fail=1
 done
 
 # A drop-in name runs its applet and is the name in its messages, as

@@ -30,7 +30,12 @@ for a in grabrat $applet_names; do
 
   run_ $a --version >out 2>err || fail=1
   compare /dev/null err || fail=1
-  echo "$a (grabrat) $version" >exp
+  # The grep personality ends its first line with grep's version
+  # (GNU's help-version test checks it).
+  case $a in
+    grep) echo "grep (grabrat $version) 3.8" ;;
+    *) echo "$a (grabrat) $version" ;;
+  esac >exp
   head -n1 out >first
   compare exp first || fail=1
   grep '^License GPLv3+' out >/dev/null || fail=1

@@ -20,7 +20,7 @@ compare exp out || fail=1
 for a in cat $applet_names; do
   test -h d/$a || fail=1
   test "$(readlink -f d/$a)" = "$bin" || fail=1
-  d/$a --version | head -n1 | grep "^$a (grabrat)" >/dev/null || fail=1
+  d/$a --version | head -n1 | grep "^$a (grabrat[ )]" >/dev/null || fail=1
 done
 # Again: links already there and pointing to us are fine.
 grabrat --install --drop-in d || fail=1

@@ -444,6 +444,18 @@ text_len (char const *line, idx_t len, char eol)
   return 0 < len && line[len - 1] == eol ? len - 1 : len;
 }
 
+/* Whether NEXT, what dfaexec returned for BUF[..LIM), is no match.  The
+   DFA ends what it scans with a sentinel EOL at BUF[LIM] and returns
+   BUF + LIM when the line that this sentinel ends matches.  GNU grep's
+   buffers always end in EOL, so there this line is an empty one after the
+   last, which it ignores; here an input's last line may have no EOL, and
+   then the sentinel ends that line: a match (printf x | grep x).  */
+static bool
+no_match (char const *buf, idx_t lim, char const *next, char eol)
+{
+  return !next || (next == buf + lim && buf[lim - 1] == eol);
+}
+
 static int
 dfa_select (void const *vre, void *vs, char const *buf, idx_t len,
             idx_t start, struct span *m)
@@ -473,7 +485,7 @@ dfa_select (void const *vre, void *vs, char const *buf, idx_t len,
       if (superset)
         {
           next = dfaexec (superset, b + beg, b + lim, false, &count, NULL);
-          if (!next || next == b + lim)
+          if (no_match (buf, lim, next, eol))
             {
               beg = lim;
               continue;
@@ -485,7 +497,7 @@ dfa_select (void const *vre, void *vs, char const *buf, idx_t len,
           count = 0;
         }
       next = dfaexec (s->dfa, b + beg, b + lim, false, &count, &backref);
-      if (!next || next == b + lim)
+      if (no_match (buf, lim, next, eol))
         {
           beg = lim;
           continue;

@@ -204,6 +204,13 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
       /* Say which pattern is wrong, with an offset into it: compile each
          alone; if all compile, the combination is what fails.  */
       *err = NULL;
+      if (pat->bare_errors)
+        {
+          /* grep 3.8 -P prints PCRE's message alone.  */
+          PCRE2_UCHAR msg[256];
+          pcre2_get_error_message (code, msg, sizeof msg);
+          *err = xstrdup ((char *) msg);
+        }
       for (idx_t i = 0; i < pat->n && !*err; i++)
         {
           struct engine_pattern one = *pat;

@@ -30,6 +30,7 @@ struct engine_pattern
   bool word;     /* -w: match only whole words */
   bool line;     /* -x: match only whole lines (beats -w) */
   bool utf8;     /* UTF-8 locale: characters, invalid bytes never match */
+  bool bare_errors;  /* the engine's own message, as grep's (no quoting) */
   char eol;      /* record terminator: '\n', or '\0' for -z */
 };
 
@@ -92,6 +93,7 @@ extern char const *const engine_names[];
 
 extern struct engine_ops const engine_pcre2;
 extern struct engine_ops const engine_dfa;
+extern struct engine_ops const engine_fixed;
 #if HAVE_HYPERSCAN
 extern struct engine_ops const engine_hs;
 #endif

@@ -183,7 +183,8 @@ Exit status is 0 if any line is selected, 1 otherwise;\n\
 if any error occurs and -q is not given, the exit status is 2.\n\
 \n\
 This is grabrat's grep: GNU grep 3.8's options and output, searched in\n\
-parallel.  See grabrat-grep(1).\n", stdout);
+parallel.  See grabrat-grep(1).  Where it differs from GNU grep 3.8, the\n\
+bug is grabrat's; what GNU grep 3.8 does as well goes to bug-grep@gnu.org.\n", stdout);
   exit (status);
 }
 
@@ -218,6 +219,15 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
      sequential grep.  */
   o->sort_path = o->fts_order = true;
   o->nul_lines = true;
+  /* grep 3.8 takes a file for binary from the buffer on in which it sees
+     a NUL, and its first buffer is the file's first 96 KiB (98304 bytes:
+     INITIAL_BUFSIZE less the slop, in whole pages, whatever the buffer's
+     alignment): read that same piece first, never a whole file at once
+     (GNU's null-byte test: a NUL 400 KB in leaves the lines of the first
+     96 KiB printed as text).  Its later reads depend on where malloc put
+     its buffer; 96 KiB is their usual size.  */
+  o->input.read_size = 96 << 10;
+  o->input.read_whole = 0;
   int matcher = 0;
   if (matcher0)
     set_matcher (cl, &matcher, matcher0);
@@ -295,7 +305,7 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
           error (0, 0, "warning: --unix-byte-offsets (-u) is obsolete");
           break;
         case 'V':
-          emit_version ("grep");
+          emit_version_of ("grep", "GNU grep", "3.8");
           exit (EXIT_SUCCESS);
         case 'a':
           o->binary_files = BIN_TEXT;

@@ -338,6 +338,52 @@ grab_add_patterns (struct patterns *p, char const *text, idx_t len)
   add_patterns_from (p, text, len, NULL, 0);
 }
 
+/* For grab_dedup_patterns: a pattern and its index, ordered by length,
+   bytes, then index, so that the first of equal patterns comes first.  */
+struct dedup_key
+{
+  char const *s;
+  idx_t len, i;
+};
+static int
+dedup_cmp (void const *va, void const *vb)
+{
+  struct dedup_key const *a = va, *b = vb;
+  if (a->len != b->len)
+    return a->len < b->len ? -1 : 1;
+  int c = memcmp (a->s, b->s, a->len);
+  return c ? c : (a->i > b->i) - (a->i < b->i);
+}
+
+void
+grab_dedup_patterns (struct patterns *p)
+{
+  if (p->n < 2)
+    return;
+  struct dedup_key *k = xnmalloc (p->n, sizeof *k);
+  for (idx_t i = 0; i < p->n; i++)
+    k[i] = (struct dedup_key) { p->pats[i], p->lens[i], i };
+  qsort (k, p->n, sizeof *k, dedup_cmp);
+  bool *dup = xcalloc (p->n, sizeof *dup);
+  for (idx_t j = 1; j < p->n; j++)
+    dup[k[j].i] = (k[j].len == k[j - 1].len
+                   && memcmp (k[j].s, k[j - 1].s, k[j].len) == 0);
+  idx_t n = 0;
+  for (idx_t i = 0; i < p->n; i++)
+    if (dup[i])
+      free (p->pats[i]);
+    else
+      {
+        p->pats[n] = p->pats[i];
+        p->lens[n] = p->lens[i];
+        p->file[n] = p->file[i];
+        p->lineno[n++] = p->lineno[i];
+      }
+  p->n = n;
+  free (dup);
+  free (k);
+}
+
 void
 grab_read_pattern_file (struct patterns *p, char const *file)
 {

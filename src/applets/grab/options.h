@@ -53,6 +53,11 @@ void grab_parse_options (int argc, char **argv, struct grab_opts *o,
 /* Split TEXT (LEN bytes) at newlines and add the pieces to P.  */
 void grab_add_patterns (struct patterns *p, char const *text, idx_t len);
 
+/* Drop each pattern of P that repeats an earlier one (the same bytes),
+   keeping the order of the rest, as grep 3.8 does: a bad pattern given
+   twice is reported once, under its first file and line.  */
+void grab_dedup_patterns (struct patterns *p);
+
 /* Pieces both command lines use.  A context length (-A, -B, -C: grep's
    rules and message); the lines of FILE (- for standard input) added as
    patterns; PAT added to both exclusion lists EX (command-line operands

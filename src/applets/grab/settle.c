@@ -22,6 +22,7 @@
 
 #include "system.h"
 #include "grab.h"
+#include "grep-keys.h"
 #include "options.h"
 #include "options-grep.h"
 #include "settle.h"
@@ -40,42 +41,6 @@ should_colorize (void)
   return t && !streq (t, "dumb") && isatty (STDOUT_FILENO);
 }
 
-/* -F's strings as basic regular expressions: the characters special
-   there escaped, multibyte characters (whose bytes may look special in
-   some encodings) and encoding errors copied as they are.  GNU grep
-   converts its -F patterns the same way when it cannot search them as
-   strings.  */
-static void
-fixed_to_bre (struct patterns *p)
-{
-  for (idx_t i = 0; i < p->n; i++)
-    {
-      char const *s = p->pats[i];
-      idx_t len = p->lens[i];
-      char *t = xnmalloc (len + 1, 2), *q = t;
-      mbstate_t st = { 0 };
-      for (idx_t k = 0; k < len;)
-        {
-          size_t n = mbrlen (s + k, len - k, &st);
-          if (n == (size_t) -2)
-            n = len - k;
-          else if (n == (size_t) -1 || n == 0)
-            {
-              memset (&st, 0, sizeof st);
-              n = 1;
-            }
-          if (n == 1 && strchr ("$*.[\\^", s[k]) && s[k])
-            *q++ = '\\';
-          q = mempcpy (q, s + k, n);
-          k += n;
-        }
-      *q = '\0';
-      free (p->pats[i]);
-      p->pats[i] = t;
-      p->lens[i] = q - t;
-    }
-}
-
 int
 grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
              struct grab_run *run, char *const **operands)
@@ -92,20 +57,18 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
       cl->nfiles--;
       grab_add_patterns (&cl->pats, pat, strlen (pat));
     }
+  grab_dedup_patterns (&cl->pats);
   struct engine_ops const *eng = &engine_pcre2;
   if (cl->grep && cl->syntax != ENGINE_SYNTAX_PCRE)
     {
-      eng = &engine_dfa;
-      if (cl->literal)
-        fixed_to_bre (&cl->pats);
+      eng = (grep_keys_fixed (&cl->pats, cl->literal, cl->syntax, cl->icase,
+                              cl->word)
+             ? &engine_fixed : &engine_dfa);
       cl->literal = false;
     }
   /* grep 3.8's -P takes one pattern (after removing duplicates).  */
-  if (cl->grep && eng == &engine_pcre2)
-    for (idx_t i = 1; i < cl->pats.n; i++)
-      if (cl->pats.lens[i] != cl->pats.lens[0]
-          || memcmp (cl->pats.pats[i], cl->pats.pats[0], cl->pats.lens[0]))
-        error (EXIT_TROUBLE, 0, "the -P option only supports a single pattern");
+  if (cl->grep && eng == &engine_pcre2 && 1 < cl->pats.n)
+    error (EXIT_TROUBLE, 0, "the -P option only supports a single pattern");
   if (cl->hyperscan)
     {
       char const *why;
@@ -206,7 +169,7 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
     .lineno = cl->pats.lineno, .literal = cl->literal,
     .icase = cl->icase,
     .word = cl->word, .line = cl->line_x,
-    .utf8 = utf8, .eol = o->search.eol,
+    .utf8 = utf8, .bare_errors = cl->grep, .eol = o->search.eol,
   };
   run->eng = eng;
   /* The DFA's sentinel and grep's NUL line ends write into the chunks:

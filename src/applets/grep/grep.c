@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c-stack.h"
 #include "exitfail.h"
 #include "progname.h"
 
@@ -27,6 +28,11 @@ grep_main (int argc, char **argv)
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
   exit_failure = EXIT_TROUBLE;
+  /* As grep 3.8: a pattern that nests too deeply for the parsers'
+     recursion ends in "grep: stack overflow" and status 2, not a crash
+     (GNU's stack-overflow test).  The patterns are checked on this
+     thread before any worker compiles them.  */
+  c_stack_action (NULL);
 
   char const *base = strrchr (argv[0], '/');
   base = base ? base + 1 : argv[0];
