@@ -19,31 +19,35 @@ J=$(nproc)
 : "${BENCH_TIMEOUT:=60}"; export BENCH_TIMEOUT
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
-ln -s "$GRABRAT_BUILD/grabrat" "$work/grep" || exit 1
-G=$work/grep
+mkdir "$work/gnu" "$work/ours" || exit 1
+ln -s /usr/bin/grep "$work/gnu/grep" || exit 1
+ln -s "$GRABRAT_BUILD/grabrat" "$work/ours/grep" || exit 1
+G=$work/ours/grep
 out=$work/out
 word_lists "$B" "$T"
 
-# name|grep options and pattern|ripgrep's (-P for the back-reference).
+# name%grep options and pattern%ripgrep's (-P for the back-reference).
 # ripgrep's -c prints only files that match where grep prints every file:
 # the same work, a shorter output.
-cases="literal|-e PM_RESUME|-e PM_RESUME
-caseless literal|-i -e pm_resume|-i -e pm_resume
-alternation|-E -e 'ERR_PTR|PTR_ERR'|-e 'ERR_PTR|PTR_ERR'
-whole words|-w -e flags|-w -e flags
-200 words|-F -f $W/200|-F -f $W/200
-back-reference|-e 'for (\\([a-z]*\\) = 0; \\1 <'|-P -e 'for \\(([a-z]*) = 0; \\1 <'
-every line, counted|-c '^'|-c -e '^'"
+cases="literal%-e PM_RESUME%-e PM_RESUME
+caseless literal%-i -e pm_resume%-i -e pm_resume
+alternation%-E -e 'ERR_PTR|PTR_ERR'%-e 'ERR_PTR|PTR_ERR'
+whole words%-w -e flags%-w -e flags
+200 words%-F -f $W/200%-F -f $W/200
+back-reference%-e 'for (\\([a-z]*\\) = 0; \\1 <'%-P -e 'for \\(([a-z]*) = 0; \\1 <'
+every line, counted%-c '^'%-c -e '^'"
 
-# check_ LOCALE GREP-ARGS: GNU's output against ours, exact.
+# check_ LOCALE GREP-ARGS: GNU's output and messages against ours, exact
+# (both called as 'grep' from PATH, so that messages name the same
+# program).
 check_ ()
 {
-  eval "LC_ALL=$1 /usr/bin/grep $2" >"$out.gnu" 2>&1
-  eval "LC_ALL=$1 $G $2" >"$out.ours" 2>&1
+  eval "LC_ALL=$1 PATH=$work/gnu:\$PATH grep $2" >"$out.gnu" 2>&1
+  eval "LC_ALL=$1 PATH=$work/ours:\$PATH grep $2" >"$out.ours" 2>&1
   if cmp -s "$out.gnu" "$out.ours"; then
-    echo "same    $1: grep $2 ($(wc -l <"$out.gnu") lines)"
+    printf 'same    %s: grep %s (%s lines)\n' "$1" "$2" "$(wc -l <"$out.gnu")"
   else
-    echo "DIFFERS $1: grep $2"
+    printf 'DIFFERS %s: grep %s\n' "$1" "$2"
     return 1
   fi
 }
@@ -53,7 +57,7 @@ wanted () { case $1 in *"${ONLY-}"*) return 0 ;; esac; return 1; }
 
 status=0
 for loc in C C.UTF-8; do
-  while IFS='|' read -r name args rg; do
+  while IFS=% read -r name args rg; do
     wanted "$loc: tree: $name" || continue
     check_ "$loc" "-r $args $T" || status=1
   done <<EOF
@@ -67,7 +71,7 @@ done
 tar cf - "$T" >/dev/null 2>&1
 for loc in C C.UTF-8; do
   u=; [ $loc = C ] && u=--no-unicode
-  printf '%s\n' "$cases" | while IFS='|' read -r name args rg; do
+  printf '%s\n' "$cases" | while IFS=% read -r name args rg; do
     wanted "$loc: tree: $name" || continue
     race "$loc: tree: $name: grep -r $args" \
       "grabrat grep" "LC_ALL=$loc $G -r $args $T >$out" \

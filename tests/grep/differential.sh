@@ -89,6 +89,16 @@ for loc in $locales; do
     cases=$((cases + 3))
   done
 done
+# -i with a string in every match (a caseless prefilter finds its lines).
+for loc in $locales; do
+  for pat in 'WORD[s ]' 'Foo Bar' 'ABCD\|abab' 'x*CAFÉ' '_FOO'; do
+    for opts in -i '-i -o' '-i -c -v'; do
+      # shellcheck disable=SC2086
+      run_ "$loc" 2 $opts -e "$pat" a b c g
+      cases=$((cases + 1))
+    done
+  done
+done
 # A unibyte locale (Latin-1): case folding and word constituents of its
 # own (é is a letter).
 latin1=
@@ -126,6 +136,21 @@ for opts in '' -c -l -L -o -n -v -x -w '-c -v' '-m 1' '-A 1' -z; do
     cases=$((cases + 1))
   done
 done
+# Patterns that select every line, counted at once: -m stops within,
+# binary files count NUL-ended pieces, standard input is left after the
+# last line counted.
+for args in "-c '^' a b d f g" "-c -m 2 '' a g" "-c -m 3 -e '.*' -e foo a" \
+            "-c '\$' f e" "-l '^' a b" "-L '' a" "-c -v '^' a" "-n '^' g" \
+            "-F -c -m 4 '' a f" "-c -x '' a" "-c -w '' a b"; do
+  eval "run_ C 2 $args"
+  eval "run_ C 1 $args"
+  cases=$((cases + 2))
+done
+for who in gnu ours; do
+  (PATH=$PWD/$who:$PATH grep -m 2 -c ''; cat) <a >left.$who 2>&1
+done
+compare left.gnu left.ours || fail=1
+cases=$((cases + 1))
 # Standard input, -f pattern files, -z records.
 printf 'foo\nab\n' >pats || framework_failure_
 printf 'x\0foo\0ab\nc\0' >z || framework_failure_

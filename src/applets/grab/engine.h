@@ -77,6 +77,11 @@ struct engine_ops
      writable byte there, so the input must be read, never mapped.  */
   bool writes_end;
 
+  /* Optional: whether RE selects every record (a pattern that matches
+     the empty string, without -w or -x): the search then needs no engine
+     to count them (grep -c '^').  */
+  bool (*selects_all) (void const *re);
+
   /* The fewest bytes a match can have: shorter files need no search.  */
   idx_t (*min_length) (void const *re);
 

@@ -13,6 +13,7 @@
 
 #include <config.h>
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -262,4 +263,13 @@ litset_free (struct litset *s)
       free (s->e);
       free (s);
     }
+}
+
+bool
+litset_ascii_folding (void)
+{
+  for (int c = 0; c <= UCHAR_MAX; c++)
+    if (toupper (c) != c_toupper (c) || tolower (c) != c_tolower (c))
+      return false;
+  return true;
 }

@@ -8,6 +8,8 @@
 #ifndef GRABRAT_GRAB_LITSET_H
 #define GRABRAT_GRAB_LITSET_H
 
+#include <stdbool.h>
+
 #include "idx.h"
 #include "pcre2-literal.h"
 
@@ -30,5 +32,11 @@ char const *litset_find (struct litset const *s, char const *buf, idx_t len);
 idx_t litset_count (struct litset const *s);
 
 void litset_free (struct litset *s);
+
+/* Whether the locale's toupper and tolower change only ASCII letters,
+   to ASCII letters: then a caseless set finds what the locale's byte
+   folding finds (not in Latin-1, whose accented letters fold, nor in a
+   Turkish locale, whose 'i' folds to a byte outside ASCII).  */
+bool litset_ascii_folding (void);
 
 #endif

@@ -303,6 +303,36 @@ grab_context_length (char const *arg)
   return n;
 }
 
+void
+grab_add_pattern_at (struct patterns *p, char const *text, idx_t len,
+                     char const *file, idx_t lineno)
+{
+  if (p->n == p->size)
+    {
+      p->pats = xpalloc (p->pats, &p->size, 1, -1, sizeof *p->pats);
+      p->lens = xnrealloc (p->lens, p->size, sizeof *p->lens);
+      p->file = xnrealloc (p->file, p->size, sizeof *p->file);
+      p->lineno = xnrealloc (p->lineno, p->size, sizeof *p->lineno);
+    }
+  p->pats[p->n] = xmemdup (text, len + 1);
+  p->pats[p->n][len] = '\0';
+  p->file[p->n] = file;
+  p->lineno[p->n] = lineno;
+  p->lens[p->n++] = len;
+}
+
+void
+grab_free_patterns (struct patterns *p)
+{
+  for (idx_t i = 0; i < p->n; i++)
+    free (p->pats[i]);
+  free (p->pats);
+  free (p->lens);
+  free (p->file);
+  free (p->lineno);
+  *p = (struct patterns) { 0 };
+}
+
 /* Add TEXT's lines to P, each from line LINENO on of FILE (NULL: the
    command line).  */
 static void
@@ -313,18 +343,7 @@ add_patterns_from (struct patterns *p, char const *text, idx_t len,
     {
       char const *nl = memchr (text, '\n', len);
       idx_t l = nl ? nl - text : len;
-      if (p->n == p->size)
-        {
-          p->pats = xpalloc (p->pats, &p->size, 1, -1, sizeof *p->pats);
-          p->lens = xnrealloc (p->lens, p->size, sizeof *p->lens);
-          p->file = xnrealloc (p->file, p->size, sizeof *p->file);
-          p->lineno = xnrealloc (p->lineno, p->size, sizeof *p->lineno);
-        }
-      p->pats[p->n] = xmemdup (text, l + 1);
-      p->pats[p->n][l] = '\0';
-      p->file[p->n] = file;
-      p->lineno[p->n] = lineno;
-      p->lens[p->n++] = l;
+      grab_add_pattern_at (p, text, l, file, lineno);
       if (!nl)
         return;
       text = nl + 1;

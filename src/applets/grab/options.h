@@ -53,6 +53,13 @@ void grab_parse_options (int argc, char **argv, struct grab_opts *o,
 /* Split TEXT (LEN bytes) at newlines and add the pieces to P.  */
 void grab_add_patterns (struct patterns *p, char const *text, idx_t len);
 
+/* Add TEXT (LEN bytes, newlines and all) to P as one pattern from line
+   LINENO of FILE (NULL: the command line).  Free what P holds, leaving it
+   empty.  */
+void grab_add_pattern_at (struct patterns *p, char const *text, idx_t len,
+                          char const *file, idx_t lineno);
+void grab_free_patterns (struct patterns *p);
+
 /* Drop each pattern of P that repeats an earlier one (the same bytes),
    keeping the order of the rest, as grep 3.8 does: a bad pattern given
    twice is reported once, under its first file and line.  */

@@ -328,8 +328,8 @@ keep_caseless_run (struct run *r, bool utf8)
   r->best_len = best_len;
 }
 
-static void
-set_rare (struct literal *l)
+void
+literal_set_rare (struct literal *l)
 {
   l->rare = -1;
   int best = 1 << 30;
@@ -370,7 +370,7 @@ pcre2_required_literal (char const *p, idx_t n, bool literal, bool icase,
                           .icase = icase };
   bool ok = LITERAL_MIN <= l->len;
   if (ok)
-    set_rare (l);
+    literal_set_rare (l);
   else
     literal_free (l);
   return ok;

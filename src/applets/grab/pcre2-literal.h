@@ -27,6 +27,10 @@ struct literal
 bool pcre2_required_literal (char const *p, idx_t n, bool literal,
                              bool icase, bool utf8, struct literal *l);
 
+/* Set L->rare for L's bytes, len and icase: the index of its rarest byte
+   in text, or -1 if every byte is a letter of a caseless literal.  */
+void literal_set_rare (struct literal *l);
+
 /* The first occurrence of L in BUF[0..LEN), or NULL.  L->rare must not
    be -1.  */
 char const *literal_find (struct literal const *l, char const *buf,

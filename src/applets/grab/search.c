@@ -166,11 +166,56 @@ select_line (struct search *s, char const *sub, off_t base, idx_t lb,
     s->done = true;
 }
 
+/* Select every line of SUB[P..LIM), P a line start, when none goes to
+   the sink: count them at once, as far as -m lets.  */
+static void
+count_region (struct search *s, char const *sub, off_t base, idx_t p,
+              idx_t lim)
+{
+  idx_t n = search_count_eol (sub + p, lim - p, s->o->eol);
+  n += p < lim && sub[lim - 1] != s->o->eol;
+  idx_t end = lim;
+  if (s->outleft < n)
+    {
+      /* -m stops within: the end of its last line, for the offset that
+         standard input is left at.  */
+      n = s->outleft;
+      end = p;
+      for (intmax_t i = 0; i < n; i++)
+        end = line_end (s, sub, end, lim);
+    }
+  if (n == 0)
+    return;
+  s->selected += n;
+  s->outleft -= n;
+  s->after_match = s->last_out = base + end;
+  s->pending = 0;
+  if (s->outleft <= 0 || s->stop_on_match)
+    s->done = true;
+}
+
 /* Select lines in SUB[P..LIM), P a line start.  */
 static void
 grep_region (struct search *s, char const *sub, off_t base, idx_t p,
              idx_t lim)
 {
+  if (s->eng->selects_all && s->eng->selects_all (s->re))
+    {
+      if (s->o->invert)
+        return;
+      if (s->quiet)
+        {
+          count_region (s, sub, base, p, lim);
+          return;
+        }
+      while (p < lim && !s->done)
+        {
+          idx_t n = line_end (s, sub, p, lim);
+          select_line (s, sub, base, p, n, p);
+          p = n;
+        }
+      return;
+    }
   while (p < lim && !s->done)
     {
       struct span m;
