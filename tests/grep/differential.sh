@@ -136,6 +136,15 @@ for opts in '' -c -l -L -o -n -v -x -w '-c -v' '-m 1' '-A 1' -z; do
     cases=$((cases + 1))
   done
 done
+# Long lines: one of 300,000 bytes (across several 96 KiB reads) with
+# matches at both ends, between short ones.
+{ echo 'foo first'; printf 'foo %0300000d foo end\n' 0; echo 'last foo'; } \
+  >long || framework_failure_
+for args in "foo long" "-c foo long" "-o -b foo long" "-n 'end\$' long" \
+            "-F -w -e end -e first long" "-E -o '0+ foo' long"; do
+  eval "run_ C 2 $args"
+  cases=$((cases + 1))
+done
 # Patterns that select every line, counted at once: -m stops within,
 # binary files count NUL-ended pieces, standard input is left after the
 # last line counted.

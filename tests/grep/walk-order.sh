@@ -51,4 +51,31 @@ done
 (cd t && PATH=$PWD/../ours:$PATH grep -r foo) >got 2>&1
 compare exp got || fail=1
 
+# A deep tree (80 levels, a file at each).
+d=deep
+for i in $(seq 80); do
+  mkdir -p "$d" && echo "foo $i" >"$d/f" || framework_failure_
+  d=$d/d
+done
+for who in gnu ours; do
+  (PATH=$PWD/$who:$PATH; grep -r -n foo deep; grep -r -c foo deep | tail -n 3) \
+    >deep.$who 2>&1
+done
+compare deep.gnu deep.ours || fail=1
+# A slow first operand (a FIFO written late) while later files print more
+# than a worker holds in memory (1 MiB): their output waits in temporary
+# files and comes out in order, whole.  Also a single file of more output
+# than that, written as it is searched.
+seq 400000 | sed 's/$/ foo/' >many || framework_failure_
+for who in gnu ours; do
+  rm -f slow && mkfifo slow || framework_failure_
+  (sleep 1; echo 'late foo') >slow &
+  (PATH=$PWD/$who:$PATH; OMP_NUM_THREADS=2 grep -n foo slow many many) \
+    >out.$who 2>&1
+  wait
+  (PATH=$PWD/$who:$PATH; grep -c -e foo -e x many; grep '' many) \
+    >>out.$who 2>&1
+done
+compare out.gnu out.ours || fail=1
+
 Exit $fail

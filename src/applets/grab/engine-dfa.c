@@ -351,18 +351,12 @@ dfa_scratch_free (void *vs)
   free (s);
 }
 
-static idx_t
-line_begin (char const *buf, idx_t floor, idx_t at, char eol)
-{
-  char const *q = floor < at ? memrchr (buf + floor, eol, at - floor) : NULL;
-  return q ? q - buf + 1 : floor;
-}
-
+/* The end of the record that holds AT, past its EOL byte.  */
 static idx_t
 line_stop (char const *buf, idx_t at, idx_t len, char eol)
 {
-  char const *q = at < len ? memchr (buf + at, eol, len - at) : NULL;
-  return q ? q - buf + 1 : len;
+  idx_t e = record_end (buf, at, len, eol);
+  return e < len ? e + 1 : len;
 }
 
 /* Run the regexes over LINE[0..N) (no EOL byte) from FROM, as grep's
@@ -503,7 +497,7 @@ dfa_select (void const *vre, void *vs, char const *buf, idx_t len,
           if (!hit)
             return 0;
           idx_t h = hit - buf;
-          beg = line_begin (buf, beg, h, eol);
+          beg = record_begin (buf, beg, h, eol);
           lim = line_stop (buf, h, len, eol);
         }
       idx_t count = 0;
@@ -519,7 +513,7 @@ dfa_select (void const *vre, void *vs, char const *buf, idx_t len,
             }
           /* Go on with the line found.  */
           if (count)
-            beg = line_begin (buf, beg, next - buf, eol);
+            beg = record_begin (buf, beg, next - buf, eol);
           lim = line_stop (buf, next - buf, len, eol);
           count = 0;
         }
@@ -529,7 +523,7 @@ dfa_select (void const *vre, void *vs, char const *buf, idx_t len,
           beg = lim;
           continue;
         }
-      idx_t lb = count ? line_begin (buf, beg, next - buf, eol) : beg;
+      idx_t lb = count ? record_begin (buf, beg, next - buf, eol) : beg;
       idx_t le = line_stop (buf, next - buf, len, eol);
       if (!backref)
         {
@@ -560,7 +554,7 @@ dfa_find (void const *vre, void *vs, char const *buf, idx_t len,
   (void) vre;
   struct dfa_scratch *s = vs;
   char eol = s->re->eol;
-  idx_t lb = line_begin (buf, 0, start, eol);
+  idx_t lb = record_begin (buf, 0, start, eol);
   for (idx_t from = start - lb; lb < len; from = 0)
     {
       idx_t le = line_stop (buf, lb + from, len, eol);

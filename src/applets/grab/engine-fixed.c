@@ -305,21 +305,6 @@ candidate (struct fixed_re const *re, char const *buf, idx_t len,
   return q ? q - buf : -1;
 }
 
-static idx_t
-line_begin (char const *buf, idx_t floor, idx_t at, char eol)
-{
-  char const *q = floor < at ? memrchr (buf + floor, eol, at - floor) : NULL;
-  return q ? q - buf + 1 : floor;
-}
-
-/* The end of the line that holds AT: the offset of its EOL byte, or LEN.  */
-static idx_t
-line_end (char const *buf, idx_t at, idx_t len, char eol)
-{
-  char const *q = at < len ? memchr (buf + at, eol, len - at) : NULL;
-  return q ? q - buf : len;
-}
-
 /* The longest of the N lengths LENS of matches at P, in the line
    [LB, LIM), that has no word constituent on either side, or -1; with
    -x, a match of the whole line, if P is its start.  */
@@ -352,8 +337,8 @@ search (struct fixed_re const *re, struct fixed_scratch *s, char const *buf,
       idx_t p = candidate (re, buf, len, from);
       if (p < 0)
         return 0;
-      idx_t lb = line_begin (buf, floor, p, eol);
-      idx_t le = line_end (buf, p, len, eol);
+      idx_t lb = record_begin (buf, floor, p, eol);
+      idx_t le = record_end (buf, p, len, eol);
       if (re->line && p != lb)
         {
           /* A whole-line match starts its line: try from the start, once
@@ -393,8 +378,8 @@ fixed_select (void const *vre, void *vs, char const *buf, idx_t len,
   struct span r;
   if (!search (re, vs, buf, len, start, start, &r))
     return 0;
-  m->beg = line_begin (buf, start, r.beg, re->eol);
-  idx_t le = line_end (buf, r.beg, len, re->eol);
+  m->beg = record_begin (buf, start, r.beg, re->eol);
+  idx_t le = record_end (buf, r.beg, len, re->eol);
   m->end = le < len ? le + 1 : len;
   return 1;
 }

@@ -9,6 +9,7 @@
 #define GRABRAT_GRAB_ENGINE_H
 
 #include <stdbool.h>
+#include <string.h>
 
 #include "idx.h"
 
@@ -95,6 +96,22 @@ struct engine_ops const *engine_find (char const *name, char const **why);
 
 /* The names of the engines built in, for --help and tests.  */
 extern char const *const engine_names[];
+
+/* For engines: the start of the record that holds offset AT of BUF (at
+   or after FLOOR, a record start), and the offset of its EOL byte (or
+   LEN).  */
+static inline idx_t
+record_begin (char const *buf, idx_t floor, idx_t at, char eol)
+{
+  char const *q = floor < at ? memrchr (buf + floor, eol, at - floor) : NULL;
+  return q ? q - buf + 1 : floor;
+}
+static inline idx_t
+record_end (char const *buf, idx_t at, idx_t len, char eol)
+{
+  char const *q = at < len ? memchr (buf + at, eol, len - at) : NULL;
+  return q ? q - buf : len;
+}
 
 extern struct engine_ops const engine_pcre2;
 extern struct engine_ops const engine_dfa;

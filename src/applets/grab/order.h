@@ -25,6 +25,8 @@ struct onode
   dev_t dev;             /* which its descendants compare theirs with */
   ino_t ino;             /* to find loops */
   struct outbuf out;     /* a file's output, until emitted */
+  bool spilled;          /* the start of it is in the temporary file */
+  int spill;             /* SPILL (see worker.c), if SPILLED */
   struct outbuf err;     /* its diagnostics (a file's or a directory's) */
   bool lead_sep;         /* see struct printer */
   bool groups;

@@ -17,6 +17,7 @@
 #include "progname.h"
 #include "safe-read.h"
 #include "xalloc.h"
+#include "xvasprintf.h"
 
 #include "system.h"
 #include "walk.h"
@@ -147,15 +148,102 @@ write_locked (struct grab_run *run, struct outbuf *out, bool *lead_sep,
     run->used = true;
 }
 
+/* Write the temporary file SPILL (then close it) to standard output,
+   after the separator due before the file's output, with the output lock
+   held.  */
+static void
+write_spill (struct grab_run *run, int spill, bool *lead_sep)
+{
+  if (*lead_sep && run->used)
+    {
+      struct outbuf sep = OUTBUF_INIT;
+      print_separator (&run->o->print, &sep);
+      flush_or_die (&sep);
+      outbuf_free (&sep);
+    }
+  *lead_sep = false;
+  char buf[64 * 1024];
+  ptrdiff_t n;
+  if (lseek (spill, 0, SEEK_SET) != 0)
+    n = -1;
+  else
+    while (0 < (n = safe_read (spill, buf, sizeof buf)))
+      {
+        struct outbuf ob = { .buf = buf, .len = n, .size = n };
+        int e = outbuf_flush (&ob, STDOUT_FILENO);
+        if (e)
+          {
+            worker_say (NULL, "write error", NULL, e);
+            _exit (EXIT_TROUBLE);
+          }
+      }
+  if (n < 0)
+    {
+      worker_say (NULL, "cannot read a temporary file", NULL, errno);
+      _exit (EXIT_TROUBLE);
+    }
+  close (spill);
+}
+
+/* Move W's output to the end of its temporary file, made in $TMPDIR (or
+   /tmp) and unlinked at once.  */
+static void
+spill_out (struct worker *w)
+{
+  if (w->spill < 0)
+    {
+      char const *dir = getenv ("TMPDIR");
+      if (!dir || !*dir)
+        dir = "/tmp";
+      char *t = xasprintf ("%s/grabratXXXXXX", dir);
+      w->spill = mkostemp (t, O_CLOEXEC);
+      if (w->spill < 0)
+        {
+          worker_say (NULL, dir, "cannot create a temporary file", errno);
+          _exit (EXIT_TROUBLE);
+        }
+      unlink (t);
+      free (t);
+    }
+  int e = outbuf_flush (&w->out, w->spill);
+  if (e)
+    {
+      worker_say (NULL, "cannot write a temporary file", NULL, e);
+      _exit (EXIT_TROUBLE);
+    }
+}
+
 /* The printer's hook: OUT is big, or lines are to go out at once.  From
    now on this file holds the output lock until it is done, so that no
-   other file's output lands in the middle of it.  */
+   other file's output lands in the middle of it.  With --sort=path (and
+   for grep) the walk's order decides instead: a file whose turn has come
+   (everything before it is out) writes at once; another moves its output
+   to a temporary file, to be written when its turn comes.  So a worker
+   holds at most about flush_at bytes of output in memory, plus the
+   output of files done out of turn whose output stayed under flush_at,
+   and never waits: a slow early file lets the others run ahead, their
+   outputs going to temporary files.  */
 static void
 flush_hook (void *ctx)
 {
   struct worker *w = ctx;
   if (w->node)
-    return;   /* --sort=path: the cursor decides when */
+    {
+      struct grab_run *run = w->run;
+      pthread_mutex_lock (&run->out_lock);
+      bool turn = run->order.cur == w->node;
+      if (turn && 0 <= w->spill)
+        {
+          write_spill (run, w->spill, &w->pr.lead_sep);
+          w->spill = -1;
+        }
+      if (turn)
+        write_locked (run, &w->out, &w->pr.lead_sep, w->pr.groups);
+      pthread_mutex_unlock (&run->out_lock);
+      if (!turn)
+        spill_out (w);
+      return;
+    }
   if (!w->holding)
     {
       pthread_mutex_lock (&w->run->out_lock);
@@ -169,6 +257,8 @@ flush_hook (void *ctx)
 void
 grab_emit (void *run, struct onode *node)
 {
+  if (node->spilled)
+    write_spill (run, node->spill, &node->lead_sep);
   write_locked (run, &node->out, &node->lead_sep, node->groups);
   if (node->err.len)
     {
@@ -188,6 +278,9 @@ finish_output (struct worker *w)
       n->out = w->out;
       n->lead_sep = w->pr.lead_sep;
       n->groups = w->pr.groups;
+      n->spilled = 0 <= w->spill;
+      n->spill = w->spill;
+      w->spill = -1;
       w->out = (struct outbuf) OUTBUF_INIT;
       pthread_mutex_lock (&run->out_lock);
       order_done (&run->order, n);
@@ -461,7 +554,7 @@ grab_worker (void *arg)
   struct grab_run *run = arg;
   struct worker w = {
     .run = run, .o = run->o, .scratch = run->eng->scratch_new (run->re),
-    .rd = input_reader_xnew (), .out = OUTBUF_INIT,
+    .rd = input_reader_xnew (), .out = OUTBUF_INIT, .spill = -1,
   };
   w.pr = (struct printer) {
     .o = &run->o->print, .ob = &w.out, .eng = run->eng, .re = run->re,

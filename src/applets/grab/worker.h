@@ -19,6 +19,8 @@ struct worker
   struct onode *node;          /* this file's --sort=path node (or the
                                   directory's, while it is listed) */
   bool holding;                /* holds the output lock (streaming) */
+  int spill;                   /* -1, or a temporary file that holds the
+                                  start of this file's output */
 };
 
 /* Print "grab: NAME[: TEXT][: strerror (ERRNUM)]" on stderr in a single
