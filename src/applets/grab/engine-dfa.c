@@ -351,13 +351,6 @@ dfa_scratch_free (void *vs)
   free (s);
 }
 
-/* The end of the record that holds AT, past its EOL byte.  */
-static idx_t
-line_stop (char const *buf, idx_t at, idx_t len, char eol)
-{
-  idx_t e = record_end (buf, at, len, eol);
-  return e < len ? e + 1 : len;
-}
 
 /* Run the regexes over LINE[0..N) (no EOL byte) from FROM, as grep's
    EGexecute does.  EXACT: find the leftmost, then longest match and
@@ -498,7 +491,7 @@ dfa_select (void const *vre, void *vs, char const *buf, idx_t len,
             return 0;
           idx_t h = hit - buf;
           beg = record_begin (buf, beg, h, eol);
-          lim = line_stop (buf, h, len, eol);
+          lim = record_stop (buf, h, len, eol);
         }
       idx_t count = 0;
       bool backref = false;
@@ -514,7 +507,7 @@ dfa_select (void const *vre, void *vs, char const *buf, idx_t len,
           /* Go on with the line found.  */
           if (count)
             beg = record_begin (buf, beg, next - buf, eol);
-          lim = line_stop (buf, next - buf, len, eol);
+          lim = record_stop (buf, next - buf, len, eol);
           count = 0;
         }
       next = dfaexec (s->dfa, b + beg, b + lim, false, &count, &backref);
@@ -524,7 +517,7 @@ dfa_select (void const *vre, void *vs, char const *buf, idx_t len,
           continue;
         }
       idx_t lb = count ? record_begin (buf, beg, next - buf, eol) : beg;
-      idx_t le = line_stop (buf, next - buf, len, eol);
+      idx_t le = record_stop (buf, next - buf, len, eol);
       if (!backref)
         {
           m->beg = lb;
@@ -557,7 +550,7 @@ dfa_find (void const *vre, void *vs, char const *buf, idx_t len,
   idx_t lb = record_begin (buf, 0, start, eol);
   for (idx_t from = start - lb; lb < len; from = 0)
     {
-      idx_t le = line_stop (buf, lb + from, len, eol);
+      idx_t le = record_stop (buf, lb + from, len, eol);
       struct span r;
       int got = regex_line (s, buf + lb, text_len (buf + lb, le - lb, eol),
                             from, true, &r);

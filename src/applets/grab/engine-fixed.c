@@ -28,7 +28,6 @@
 
 #include <ctype.h>
 #include <limits.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/param.h>
@@ -58,7 +57,7 @@ struct fixed_re
   struct tnode *nodes;
   idx_t nnodes;
   bool empty;            /* the empty string is one of them */
-  idx_t nstr, minlen, maxlen;
+  idx_t minlen, maxlen;
   bool word, line;
   char eol;
   struct literal *few;   /* or up to FEW_MAX strings, each searched alone */
@@ -132,7 +131,6 @@ fixed_compile (struct engine_pattern const *pat, char **err)
     re->fold[c] = pat->icase ? toupper (c) : c;
   idx_t alloc = 0;
   new_node (re, &alloc, 0);   /* the root */
-  re->nstr = pat->n;
   re->minlen = IDX_MAX;
   unsigned char *f = NULL;
   idx_t falloc = 0;
@@ -325,11 +323,12 @@ accept (struct fixed_re const *re, char const *lb, char const *p,
 }
 
 /* The leftmost, then longest match at or after START that RE accepts,
-   into *M; 1 if found, else 0.  START is a record start or a place
-   within a record, whose earlier bytes still count for -w.  */
+   into *M, and its record's bounds (past the EOL byte) into *REC; 1 if
+   found, else 0.  START is a record start or a place within a record,
+   whose earlier bytes still count for -w.  */
 static int
 search (struct fixed_re const *re, struct fixed_scratch *s, char const *buf,
-        idx_t len, idx_t start, idx_t floor, struct span *m)
+        idx_t len, idx_t start, idx_t floor, struct span *m, struct span *rec)
 {
   char eol = re->eol;
   for (idx_t from = start; from < len;)
@@ -356,6 +355,8 @@ search (struct fixed_re const *re, struct fixed_scratch *s, char const *buf,
         {
           m->beg = p;
           m->end = p + got;
+          rec->beg = lb;
+          rec->end = le < len ? le + 1 : len;
           return 1;
         }
       from = re->line ? le + 1 : p + 1;
@@ -367,21 +368,16 @@ static int
 fixed_find (void const *vre, void *vs, char const *buf, idx_t len,
             idx_t start, struct span *m)
 {
-  return search (vre, vs, buf, len, start, 0, m);
+  struct span rec;
+  return search (vre, vs, buf, len, start, 0, m, &rec);
 }
 
 static int
 fixed_select (void const *vre, void *vs, char const *buf, idx_t len,
               idx_t start, struct span *m)
 {
-  struct fixed_re const *re = vre;
   struct span r;
-  if (!search (re, vs, buf, len, start, start, &r))
-    return 0;
-  m->beg = record_begin (buf, start, r.beg, re->eol);
-  idx_t le = record_end (buf, r.beg, len, re->eol);
-  m->end = le < len ? le + 1 : len;
-  return 1;
+  return search (vre, vs, buf, len, start, start, &r, m);
 }
 
 static char const *

@@ -97,9 +97,9 @@ struct engine_ops const *engine_find (char const *name, char const **why);
 /* The names of the engines built in, for --help and tests.  */
 extern char const *const engine_names[];
 
-/* For engines: the start of the record that holds offset AT of BUF (at
-   or after FLOOR, a record start), and the offset of its EOL byte (or
-   LEN).  */
+/* For engines and the search: the start of the record that holds offset
+   AT of BUF (at or after FLOOR, a record start); the offset of its EOL
+   byte (or LEN); its end past that byte (or LEN).  */
 static inline idx_t
 record_begin (char const *buf, idx_t floor, idx_t at, char eol)
 {
@@ -111,6 +111,12 @@ record_end (char const *buf, idx_t at, idx_t len, char eol)
 {
   char const *q = at < len ? memchr (buf + at, eol, len - at) : NULL;
   return q ? q - buf : len;
+}
+static inline idx_t
+record_stop (char const *buf, idx_t at, idx_t len, char eol)
+{
+  idx_t e = record_end (buf, at, len, eol);
+  return e < len ? e + 1 : len;
 }
 
 extern struct engine_ops const engine_pcre2;

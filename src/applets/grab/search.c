@@ -74,23 +74,6 @@ make_line (struct search *s, char const *sub, off_t base, idx_t lb, idx_t le,
   };
 }
 
-/* The end of the line holding offset AT of SUB[0..LIM).  */
-static idx_t
-line_end (struct search const *s, char const *sub, idx_t at, idx_t lim)
-{
-  char const *e = at < lim ? memchr (sub + at, s->o->eol, lim - at) : NULL;
-  return e ? e - sub + 1 : lim;
-}
-
-/* The start of the line holding offset AT, not before FLOOR (a line
-   start).  */
-static idx_t
-line_start (struct search const *s, char const *sub, idx_t floor, idx_t at)
-{
-  char const *q = floor < at ? memrchr (sub + floor, s->o->eol, at - floor)
-                             : NULL;
-  return q ? q - sub + 1 : floor;
-}
 
 static bool
 held (struct search const *s)
@@ -110,7 +93,7 @@ prpending (struct search *s, char const *sub, off_t base, idx_t lim)
   while (0 < s->pending && s->last_out < base + lim)
     {
       idx_t p = s->last_out - base;
-      idx_t n = line_end (s, sub, p, lim);
+      idx_t n = record_stop (sub, p, lim, s->o->eol);
       struct line l = make_line (s, sub, base, p, n, -1);
       s->sink->context (s->sink_ctx, &l);
       s->pending--;
@@ -139,13 +122,13 @@ select_line (struct search *s, char const *sub, off_t base, idx_t lb,
       idx_t bp = base <= s->last_out ? s->last_out - base : 0;
       idx_t p = lb;
       for (intmax_t i = 0; i < s->o->before && bp < p; i++)
-        p = line_start (s, sub, bp, p - 1);
+        p = record_begin (sub, bp, p - 1, s->o->eol);
 
       if (s->o->context && base + p != s->last_out)
         s->sink->separator (s->sink_ctx);
       while (p < lb)
         {
-          idx_t n = line_end (s, sub, p, lb);
+          idx_t n = record_stop (sub, p, lb, s->o->eol);
           struct line l = make_line (s, sub, base, p, n, -1);
           s->sink->context (s->sink_ctx, &l);
           if (!held (s))
@@ -182,7 +165,7 @@ count_region (struct search *s, char const *sub, off_t base, idx_t p,
       n = s->outleft;
       end = p;
       for (intmax_t i = 0; i < n; i++)
-        end = line_end (s, sub, end, lim);
+        end = record_stop (sub, end, lim, s->o->eol);
     }
   if (n == 0)
     return;
@@ -210,7 +193,7 @@ grep_region (struct search *s, char const *sub, off_t base, idx_t p,
         }
       while (p < lim && !s->done)
         {
-          idx_t n = line_end (s, sub, p, lim);
+          idx_t n = record_stop (sub, p, lim, s->o->eol);
           select_line (s, sub, base, p, n, p);
           p = n;
         }
@@ -231,8 +214,8 @@ grep_region (struct search *s, char const *sub, off_t base, idx_t p,
       idx_t mb = lim, me = lim;
       if (0 < r)
         {
-          mb = line_start (s, sub, p, m.beg);
-          me = line_end (s, sub, m.beg, lim);
+          mb = record_begin (sub, p, m.beg, s->o->eol);
+          me = record_stop (sub, m.beg, lim, s->o->eol);
         }
       if (!s->o->invert)
         {
@@ -243,7 +226,7 @@ grep_region (struct search *s, char const *sub, off_t base, idx_t p,
       else
         while (p < mb && !s->done)
           {
-            idx_t n = line_end (s, sub, p, mb);
+            idx_t n = record_stop (sub, p, mb, s->o->eol);
             select_line (s, sub, base, p, n, -1);
             p = n;
           }
@@ -281,7 +264,7 @@ search_chunk (struct search *s, char const *buf, idx_t len, off_t start,
     {
       idx_t bp = base <= s->last_out ? s->last_out - base : 0;
       for (intmax_t i = 0; i < s->o->before && bp < k; i++)
-        k = line_start (s, sub, bp, k - 1);
+        k = record_begin (sub, bp, k - 1, s->o->eol);
     }
   lineno_at (s, sub, base, k);
   *keep = base + k;

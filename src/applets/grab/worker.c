@@ -129,18 +129,25 @@ flush_or_die (struct outbuf *ob)
 
 /* Write the output buffered for the current file, with the output lock
    held.  */
+/* The group separator due before a file's output (*LEAD_SEP), if some
+   output came before.  */
+static void
+write_lead_sep (struct grab_run *run, bool const *lead_sep)
+{
+  if (*lead_sep && run->used)
+    {
+      struct outbuf sep = OUTBUF_INIT;
+      print_separator (&run->o->print, &sep);
+      flush_or_die (&sep);
+      outbuf_free (&sep);
+    }
+}
+
 static void
 write_locked (struct grab_run *run, struct outbuf *out, bool *lead_sep,
               bool groups)
 {
-  struct grab_opts const *o = run->o;
-  if (*lead_sep && run->used)
-    {
-      struct outbuf sep = OUTBUF_INIT;
-      print_separator (&o->print, &sep);
-      flush_or_die (&sep);
-      outbuf_free (&sep);
-    }
+  write_lead_sep (run, lead_sep);
   if (out->len)
     *lead_sep = false;
   flush_or_die (out);
@@ -154,13 +161,7 @@ write_locked (struct grab_run *run, struct outbuf *out, bool *lead_sep,
 static void
 write_spill (struct grab_run *run, int spill, bool *lead_sep)
 {
-  if (*lead_sep && run->used)
-    {
-      struct outbuf sep = OUTBUF_INIT;
-      print_separator (&run->o->print, &sep);
-      flush_or_die (&sep);
-      outbuf_free (&sep);
-    }
+  write_lead_sep (run, lead_sep);
   *lead_sep = false;
   char buf[64 * 1024];
   ptrdiff_t n;
@@ -170,12 +171,7 @@ write_spill (struct grab_run *run, int spill, bool *lead_sep)
     while (0 < (n = safe_read (spill, buf, sizeof buf)))
       {
         struct outbuf ob = { .buf = buf, .len = n, .size = n };
-        int e = outbuf_flush (&ob, STDOUT_FILENO);
-        if (e)
-          {
-            worker_say (NULL, "write error", NULL, e);
-            _exit (EXIT_TROUBLE);
-          }
+        flush_or_die (&ob);
       }
   if (n < 0)
     {
