@@ -2,7 +2,11 @@
 # bench/grab.sh: grab against GNU grep -P, ripgrep and ugrep on the Linux
 # tree (bench/corpus.sh), in the same run, interleaved, as ratios
 # (contender time / grab time: above 1 means grab is faster).
-#   bench/grab.sh           race on the tree and on one big file
+#   bench/grab.sh           race on the tree (the seeds' patterns first,
+#                           in C and C.UTF-8, then grab's own) and on one
+#                           big file; every tree race has a floor contender
+#                           (bench/floor.c: open, read, close each file
+#                           and nothing else) and prints each time over it
 #   bench/grab.sh --check   only check that grab -r -n 2 prints what
 #                           grep -P -a -r prints (sorted) for each pattern
 #   bench/grab.sh --mmap    read vs mmap by file size (for MMAP_MIN)
@@ -17,7 +21,23 @@ G=$GRABRAT_BUILD/grab
 J=${THREADS:-2}
 : "${BENCH_TIMEOUT:=30}"; export BENCH_TIMEOUT
 out=$(mktemp)
-trap 'rm -f "$out" "$out.2"' EXIT
+trap 'rm -f "$out" "$out.2" "$out.floor" "$out.list"' EXIT
+
+# The floor: bench/floor.c reads every file grab -r searches here (find
+# -type f: neither follows a link inside the tree) with $J threads.
+cc -O2 -pthread -o "$out.floor" "$bench_dir/floor.c" || exit 1
+find "$T" -type f >"$out.list"
+RACE_FLOOR="floor -j$J"
+
+# The seeds' patterns: the original grab's (foobardoesnotexist, linus)
+# and git's p7820 grep benchmark's, each raced in both locales.
+seeds='foobardoesnotexist
+linus
+how.to
+^how to
+[how] to
+(e.t[^ ]*|v.ry) rare
+m(ú|u)lt.b(æ|y)te'
 
 # name|options|pattern: what each pattern stresses.
 patterns='literal||PM_RESUME
@@ -64,6 +84,13 @@ if [ "${1-}" = --check ]; then
   done <<EOF
 $patterns
 EOF
+  for loc in C C.UTF-8; do
+    while IFS= read -r pat; do
+      LC_ALL=$loc check_ "seed, $loc" -P -e "$pat" || status=1
+    done <<EOF
+$seeds
+EOF
+  done
   while IFS='|' read -r name opts; do
     # shellcheck disable=SC2086
     check_ "$name" "" $opts || status=1
@@ -95,6 +122,22 @@ tar cf - "$T" >/dev/null 2>&1
 # wanted TITLE: whether ONLY lets the race TITLE run.
 wanted () { case $1 in *"${ONLY-}"*) return 0 ;; esac; return 1; }
 
+for loc in C C.UTF-8; do
+  printf '%s\n' "$seeds" | while IFS= read -r pat; do
+    q=$(printf "%s" "$pat" | sed "s/'/'\\\\''/g")
+    wanted "seeds, $loc: '$pat'" || continue
+    LC_ALL=$loc race "seeds, $loc: '$pat'" \
+      "grab -n $J" "$G -r -n $J -e '$q' $T >$out" \
+      "grab -H -n $J" "$G -H -r -n $J -e '$q' $T >$out" \
+      "ripgrep -j$J" "rg -uuu -a -j$J --no-config -e '$q' $T >$out" \
+      "ripgrep -P -j$J" "rg -uuu -a -P -j$J --no-config -e '$q' $T >$out" \
+      "ugrep -P -J$J" "ugrep -r -a -P -J$J -e '$q' $T >$out" \
+      "git grep -P" "cd $T && git grep --no-index --no-exclude-standard -a -P --threads=$J -e '$q' >$out" \
+      "GNU grep -P" "grep -r -a -P -e '$q' $T >$out" \
+      "$RACE_FLOOR" "$out.floor $J $out.list >$out"
+  done
+done
+
 printf '%s\n' "$patterns" | while IFS='|' read -r name opts pat; do
   q=$(printf "%s" "$pat" | sed "s/'/'\\\\''/g")
   wanted "tree: $name: $opts '$pat'" || continue
@@ -103,7 +146,8 @@ printf '%s\n' "$patterns" | while IFS='|' read -r name opts pat; do
     "ripgrep -j$J" "rg -uuu -a -j$J --no-config $opts -e '$q' $T >$out" \
     "ripgrep -P -j$J" "rg -uuu -a -P -j$J --no-config $opts -e '$q' $T >$out" \
     "ugrep -P -J$J" "ugrep -r -a -P -J$J $opts -e '$q' $T >$out" \
-    "GNU grep -P" "grep -r -a -P $opts -e '$q' $T >$out"
+    "GNU grep -P" "grep -r -a -P $opts -e '$q' $T >$out" \
+    "$RACE_FLOOR" "$out.floor $J $out.list >$out"
 done
 
 # grep -P takes one pattern only: grep -F is GNU's contender here.
@@ -113,9 +157,11 @@ printf '%s\n' "$lists" | while IFS='|' read -r name opts; do
     "grab -n $J" "$G -r -n $J $opts $T >$out" \
     "ripgrep -j$J" "rg -uuu -a -j$J --no-config $opts $T >$out" \
     "ugrep -J$J" "ugrep -r -a -J$J $opts $T >$out" \
-    "GNU grep -F" "grep -r -a $opts $T >$out"
+    "GNU grep -F" "grep -r -a $opts $T >$out" \
+    "$RACE_FLOOR" "$out.floor $J $out.list >$out"
 done
 
+RACE_FLOOR=
 wanted "one 1.1 GiB file" && cat "$B/big.txt" >/dev/null
 for pat in PM_RESUME '\w+_RESUME' 'struct \w+ \{'; do
   q=$(printf "%s" "$pat" | sed "s/'/'\\\\''/g")

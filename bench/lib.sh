@@ -40,7 +40,8 @@ median ()
 # ratio contender/ours (> 1 means ours is faster).  Each round starts with
 # the next contender: whoever runs first after a case's setup can pay for
 # it (1 GiB onto tmpfs took rat 2.2 s when it ran first, 0.36 s after
-# busybox; rat was first in every round until then).
+# busybox; rat was first in every round until then).  When RACE_FLOOR names
+# one of the contenders, each line also gives its time over that one's.
 race ()
 {
   title=$1; shift
@@ -55,6 +56,13 @@ race ()
   done
   printf '\n== %s (median of %s rounds)\n' "$title" "$ROUNDS"
   ours=$(median <"$tmp/0")
+  floor=0 j=0 k=1
+  while [ $k -le $# ]; do
+    eval "name=\${$k}"
+    [ "$name" = "${RACE_FLOOR-}" ] && ! grep -q 'error\|timeout' "$tmp/$j" \
+      && floor=$(median <"$tmp/$j")
+    j=$((j + 1)) k=$((k + 2))
+  done
   j=0 k=1
   while [ $k -le $# ]; do
     eval "name=\${$k}"
@@ -64,8 +72,10 @@ race ()
       printf '  %-28s    (over %s s)\n' "$name" "${BENCH_TIMEOUT:-120}"
     else
       m=$(median <"$tmp/$j")
-      awk -v n="$name" -v m="$m" -v o="$ours" 'BEGIN {
-        printf "  %-28s %9.4f s   ratio %6.2f\n", n, m, (o > 0 ? m / o : 0) }'
+      awk -v n="$name" -v m="$m" -v o="$ours" -v f="$floor" 'BEGIN {
+        printf "  %-28s %9.4f s   ratio %6.2f", n, m, (o > 0 ? m / o : 0)
+        if (f > 0) printf "   over floor %6.2f", m / f
+        printf "\n" }'
     fi
     j=$((j + 1)) k=$((k + 2))
   done

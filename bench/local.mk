@@ -1,5 +1,5 @@
 ## bench/local.mk: benchmark scripts (run by hand, never by make check).
 EXTRA_DIST += bench/lib.sh bench/startup.sh bench/grab.sh bench/grep.sh \
   bench/corpus.sh \
-  bench/table.awk \
+  bench/table.awk bench/floor.c \
   bench/rat.sh bench/sort.sh

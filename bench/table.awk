@@ -23,7 +23,7 @@ function short(n) {
   next
 }
 /^== / { inrace = 0 }
-inrace && / ratio +[0-9.]+$/ {
+inrace && / ratio +[0-9.]+( +over floor +[0-9.]+)?$/ {
   line = $0
   sub(/^ +/, "", line)
   name = line
@@ -33,6 +33,7 @@ inrace && / ratio +[0-9.]+$/ {
   sub(/^.* /, "", secs)
   r = line
   sub(/^.*ratio +/, "", r)
+  sub(/ +over floor.*$/, "", r)
   k = ++n[ncases]
   who[ncases, k] = short(name)
   val[ncases, k] = (k == 1 ? sprintf ("%.3f s", secs) : r)
