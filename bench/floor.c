@@ -91,6 +91,7 @@ main (int argc, char **argv)
       if (!(names[n_names++] = strdup (line)))
         return 2;
     }
+  free (line);
   fclose (list);
 
   pthread_t *t = calloc (threads, sizeof *t);
@@ -101,6 +102,7 @@ main (int argc, char **argv)
       return 2;
   for (int i = 0; i < threads; i++)
     pthread_join (t[i], NULL);
+  free (t);
   printf ("%zu files, %zu NULs\n", (size_t) files_read, (size_t) nuls_seen);
   return 0;
 }

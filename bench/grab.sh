@@ -23,12 +23,6 @@ J=${THREADS:-2}
 out=$(mktemp)
 trap 'rm -f "$out" "$out.2" "$out.floor" "$out.list"' EXIT
 
-# The floor: bench/floor.c reads every file grab -r searches here (find
-# -type f: neither follows a link inside the tree) with $J threads.
-cc -O2 -pthread -o "$out.floor" "$bench_dir/floor.c" || exit 1
-find "$T" -type f >"$out.list"
-RACE_FLOOR="floor -j$J"
-
 # The seeds' patterns: the original grab's (foobardoesnotexist, linus)
 # and git's p7820 grep benchmark's, each raced in both locales.
 seeds='foobardoesnotexist
@@ -116,38 +110,49 @@ if [ "${1-}" = --mmap ]; then
   exit 0
 fi
 
+# The floor: bench/floor.c reads every file grab -r searches here (find
+# -type f: neither follows a link inside the tree) with $J threads.
+cc -O2 -pthread -o "$out.floor" "$bench_dir/floor.c" || exit 1
+find "$T" -type f >"$out.list"
+RACE_FLOOR="floor -j$J"
+
 # Warm the page cache: every contender reads from memory.
 tar cf - "$T" >/dev/null 2>&1
 
 # wanted TITLE: whether ONLY lets the race TITLE run.
 wanted () { case $1 in *"${ONLY-}"*) return 0 ;; esac; return 1; }
 
+# tree_race TITLE OPTS PATTERN [NAME CMD]...: race grab, the peers and the
+# floor on the tree for PATTERN (already quoted for '...'), plus the
+# contenders given.
+tree_race ()
+{
+  t_title=$1 t_opts=$2 t_q=$3
+  shift 3
+  race "$t_title" \
+    "grab -n $J" "$G -r -n $J $t_opts -e '$t_q' $T >$out" \
+    "$@" \
+    "ripgrep -j$J" "rg -uuu -a -j$J --no-config $t_opts -e '$t_q' $T >$out" \
+    "ripgrep -P -j$J" "rg -uuu -a -P -j$J --no-config $t_opts -e '$t_q' $T >$out" \
+    "ugrep -P -J$J" "ugrep -r -a -P -J$J $t_opts -e '$t_q' $T >$out" \
+    "GNU grep -P" "grep -r -a -P $t_opts -e '$t_q' $T >$out" \
+    "$RACE_FLOOR" "$out.floor $J $out.list >$out"
+}
+
 for loc in C C.UTF-8; do
   printf '%s\n' "$seeds" | while IFS= read -r pat; do
     q=$(printf "%s" "$pat" | sed "s/'/'\\\\''/g")
     wanted "seeds, $loc: '$pat'" || continue
-    LC_ALL=$loc race "seeds, $loc: '$pat'" \
-      "grab -n $J" "$G -r -n $J -e '$q' $T >$out" \
+    LC_ALL=$loc tree_race "seeds, $loc: '$pat'" "" "$q" \
       "grab -H -n $J" "$G -H -r -n $J -e '$q' $T >$out" \
-      "ripgrep -j$J" "rg -uuu -a -j$J --no-config -e '$q' $T >$out" \
-      "ripgrep -P -j$J" "rg -uuu -a -P -j$J --no-config -e '$q' $T >$out" \
-      "ugrep -P -J$J" "ugrep -r -a -P -J$J -e '$q' $T >$out" \
-      "git grep -P" "cd $T && git grep --no-index --no-exclude-standard -a -P --threads=$J -e '$q' >$out" \
-      "GNU grep -P" "grep -r -a -P -e '$q' $T >$out" \
-      "$RACE_FLOOR" "$out.floor $J $out.list >$out"
+      "git grep -P" "cd $T && git grep --no-index --no-exclude-standard -a -P --threads=$J -e '$q' >$out"
   done
 done
 
 printf '%s\n' "$patterns" | while IFS='|' read -r name opts pat; do
   q=$(printf "%s" "$pat" | sed "s/'/'\\\\''/g")
   wanted "tree: $name: $opts '$pat'" || continue
-  race "tree: $name: $opts '$pat'" \
-    "grab -n $J" "$G -r -n $J $opts -e '$q' $T >$out" \
-    "ripgrep -j$J" "rg -uuu -a -j$J --no-config $opts -e '$q' $T >$out" \
-    "ripgrep -P -j$J" "rg -uuu -a -P -j$J --no-config $opts -e '$q' $T >$out" \
-    "ugrep -P -J$J" "ugrep -r -a -P -J$J $opts -e '$q' $T >$out" \
-    "GNU grep -P" "grep -r -a -P $opts -e '$q' $T >$out" \
-    "$RACE_FLOOR" "$out.floor $J $out.list >$out"
+  tree_race "tree: $name: $opts '$pat'" "$opts" "$q"
 done
 
 # grep -P takes one pattern only: grep -F is GNU's contender here.
@@ -161,7 +166,6 @@ printf '%s\n' "$lists" | while IFS='|' read -r name opts; do
     "$RACE_FLOOR" "$out.floor $J $out.list >$out"
 done
 
-RACE_FLOOR=
 wanted "one 1.1 GiB file" && cat "$B/big.txt" >/dev/null
 for pat in PM_RESUME '\w+_RESUME' 'struct \w+ \{'; do
   q=$(printf "%s" "$pat" | sed "s/'/'\\\\''/g")
