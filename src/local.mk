@@ -23,6 +23,8 @@ src_grabrat_SOURCES = \
   src/io/outbuf.h \
   src/io/zcopy.c \
   src/io/zcopy.h \
+  src/applets/grab/chunk.c \
+  src/applets/grab/chunk.h \
   src/applets/grab/engine-dfa.c \
   src/applets/grab/engine-fixed.c \
   src/applets/grab/engine-pcre2.c \

@@ -33,6 +33,7 @@ grab_tests = \
   tests/grab/differential-utf8.sh \
   tests/grab/operands.sh \
   tests/grab/window.sh \
+  tests/grab/big-file-pieces.sh \
   tests/grab/sigbus.sh \
   tests/grab/deep-tree.sh \
   tests/grab/sort-path.sh \

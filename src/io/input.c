@@ -132,7 +132,11 @@ next_mapped (struct input_reader *rd, off_t keep, off_t need, char eol,
   if (size <= need)
     return 0;
   off_t off = keep - keep % page_size ();
-  idx_t len = MIN (size - off, rd->params->window);
+  /* A window from KEEP that ends before NEED (context kept before a line
+     longer than the window) would leave memrchr below a negative length:
+     the window runs from NEED on.  (grab -L... -B 1 looped for ever on a
+     200 KiB line: tests/grab/big-file-pieces.sh.)  */
+  idx_t len = MIN (size - off, need - off + rd->params->window);
   for (;;)
     {
       int e = remap (rd, off, len);
@@ -222,7 +226,8 @@ input_next (struct input_reader *rd, off_t keep, off_t need, char eol,
   if (rd->mapped)
     {
       int r = next_mapped (rd, keep, need, eol, ch);
-      if (0 <= r || lseek (rd->fd, keep, SEEK_SET) != keep)
+      if (0 <= r || rd->params->map_only
+          || lseek (rd->fd, keep, SEEK_SET) != keep)
         return r;
       /* Mapping is only a way of reading: a file that cannot be mapped
          (ENODEV on file systems without mmap, ENOMEM when the window does

@@ -24,6 +24,9 @@ struct input_params
   off_t mmap_min;   /* map regular files at least this large; -1: never */
   idx_t read_size;  /* bytes asked of each read() on streams */
   idx_t read_whole; /* a regular file shorter than this is read at once */
+  bool map_only;    /* a mapping that fails is an error, not a reason to
+                       read (and move the file offset, which a dup of the
+                       descriptor shares) */
 };
 
 struct input_chunk

@@ -18,12 +18,32 @@
 #include "xalloc.h"
 
 #include "system.h"
+#include "chunk.h"
 #include "grab.h"
 #include "options.h"
 #include "settle.h"
 #include "worker.h"
 
 int grab_main (int, char **);
+
+void
+grab_spawn (struct grab_run *run)
+{
+  pthread_mutex_lock (&run->spawn_lock);
+  while (!run->joining && run->started < run->o->chunk_threads - 1
+         && pthread_create (&run->tids[run->started], NULL, grab_worker,
+                            run) == 0)
+    run->started++;
+  pthread_mutex_unlock (&run->spawn_lock);
+}
+
+/* An item left in the queue when the run stopped early (-q).  */
+static void
+drop_item (struct work *it)
+{
+  if (it->job)
+    chunk_unref (it->job);
+}
 
 int
 grab_main (int argc, char **argv)
@@ -69,21 +89,27 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
   workq_push (run.q, items, num_operands);
   free (items);
 
-  if (o->threads <= 1)
-    grab_worker (&run);
-  else
+  /* The main thread is a worker.  The others start now, or when a big
+     file is to be searched in pieces (chunk.c).  */
+  pthread_mutex_init (&run.spawn_lock, NULL);
+  run.tids = xnmalloc (o->chunk_threads, sizeof *run.tids);
+  if (1 < o->threads)
+    grab_spawn (&run);
+  grab_worker (&run);
+  for (int i = 0;; i++)
     {
-      pthread_t *tids = xnmalloc (o->threads, sizeof *tids);
-      int started = 0;
-      for (; started < o->threads; started++)
-        if (pthread_create (&tids[started], NULL, grab_worker, &run) != 0)
-          break;
-      if (started == 0)
-        grab_worker (&run);
-      for (int i = 0; i < started; i++)
-        pthread_join (tids[i], NULL);
-      free (tids);
+      /* A worker busy with a file may still start others, until the
+         last is joined.  */
+      pthread_mutex_lock (&run.spawn_lock);
+      bool more = i < run.started;
+      run.joining = !more;
+      pthread_mutex_unlock (&run.spawn_lock);
+      if (!more)
+        break;
+      pthread_join (run.tids[i], NULL);
     }
+  free (run.tids);
+  pthread_mutex_destroy (&run.spawn_lock);
 
   bool matched = run.matched;
   int status = (o->exit_on_match && matched ? EXIT_SUCCESS
@@ -91,7 +117,7 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
                 : matched ? EXIT_SUCCESS : EXIT_FAILURE);
 
   /* Free what the run allocated, so leak checkers see none.  */
-  workq_free (run.q);
+  workq_free (run.q, drop_item);
   pthread_mutex_destroy (&run.out_lock);
   run.eng->free ((void *) run.re);
   for (idx_t i = 0; i < cl->pats.n; i++)
@@ -100,7 +126,6 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
   free (cl->pats.lens);
   free (cl->pats.file);
   free (cl->pats.lineno);
-  free (o->groups);
   free (o->print.colors.storage);
   for (int cmd = 0; cmd < 2; cmd++)
     {

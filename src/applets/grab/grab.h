@@ -28,7 +28,10 @@ struct grab_opts
 {
   struct search_opts search;
   struct print_opts print;
-  struct input_params input;
+  struct input_params input;       /* operands */
+  struct input_params input_walk;  /* files found by the walk: read, not
+                                      mapped, unless --mmap=always (rg
+                                      reads them too): see settle.c */
 
   enum list_files list;       /* -l, -L (beaten by -q) */
   bool count;                 /* -c (beaten by -l, -L, -q) */
@@ -50,18 +53,19 @@ struct grab_opts
                                  NUL ends a line for matching (grep's
                                  nul_zapper): settle.c then has the input
                                  read, never mapped */
-  int threads;
+  int threads;                /* workers started at once */
+  int chunk_threads;          /* workers one big file may use (chunk.c):
+                                 more are started when one needs them */
+  bool mmap_always;           /* --mmap=always */
+  bool debug;                 /* --debug: say how files are searched */
   char const *label;          /* name of standard input */
   struct exclude *excluded[2];      /* --include/--exclude, [command_line] */
   struct exclude *excluded_dir[2];  /* --exclude-dir */
 
-  /* Skip regular files shorter than this without opening them (0: never):
-     no match fits in them and skipping them changes no output.  See
-     grab_too_short.  */
+  /* Skip regular files shorter than this without reading them (0:
+     never): no match fits in them and skipping them changes no output.
+     See grab_too_short.  */
   off_t min_size;
-  uid_t euid;
-  gid_t *groups;
-  int ngroups;
 
   /* Standard output, when it is a regular file: an input that is the same
      file is refused ("input file is also the output").  */
@@ -83,10 +87,19 @@ struct grab_run
                                  'used': a later group needs a separator) */
   struct order order;         /* --sort=path */
 
+  pthread_mutex_t spawn_lock; /* for the three fields below */
+  pthread_t *tids;            /* workers started besides the main thread */
+  int started;
+  bool joining;               /* start no more */
+
   atomic_bool stop;           /* -q: a match was found, stop everything */
   atomic_bool matched;        /* some line was selected */
   atomic_bool error_seen;     /* some diagnostic was printed */
 };
+
+/* Start the workers not started yet (up to o->chunk_threads, the main
+   thread included), unless the run is ending.  */
+void grab_spawn (struct grab_run *run);
 
 /* Whether the regular file with status ST is too short to hold a match.
    A size of 0 is not believed: /proc and /sys files say 0 and have

@@ -148,7 +148,10 @@ grab's own options (their letters differ from GNU grep's on purpose):\n\
                             with -O, print NAME:OFFSET for every match\n\
   -s                        stop searching a file after its first match\n\
   -L                        halve the mapping window (1 GiB; repeatable,\n\
-                            down to 64 KiB) to bound memory per file\n\
+                            down to 64 KiB) to bound memory per file;\n\
+                            a file of 4 pieces or more (a piece: 8 MiB,\n\
+                            or the window if smaller) is searched in\n\
+                            pieces by all threads\n\
   -I                        like --color=auto\n\
   -H                        let Hyperscan find the candidate lines (when\n\
                             built with it); PCRE2 still decides, so the\n\
@@ -159,8 +162,9 @@ grab's own options (their letters differ from GNU grep's on purpose):\n\
                             each directory) while still searching in\n\
                             parallel; --sort=none is the default\n\
       --mmap=WHEN           map regular files rather than read them:\n\
-                            'auto' (files of 1 MiB or more), 'always'\n\
-                            or 'never'\n\
+                            'auto' (operands of 1 MiB or more, and files\n\
+                            searched in pieces), 'always' (also files\n\
+                            found by -r) or 'never'\n\
 \n", stdout);
   fputs ("\
 Pattern selection and interpretation:\n\
@@ -230,7 +234,7 @@ fewer than two FILEs, assume -h.  Exit status is 0 if any line is selected,\n\
 Unlike grep, a file's output never mixes with another's, but files come out\n\
 in the order they finish unless --sort=path or -n 1 is given.  The default\n\
 --binary-files is 'text', as with grep -a.  Regular files too short to hold\n\
-a match are skipped unopened when that cannot change the output.\n\
+a match are not read when that cannot change the output.\n\
 ", stdout);
   emit_ancillary_info ("grab");
   exit (status);
@@ -673,6 +677,7 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
       case MMAP_OPTION:
         o->input.mmap_min = mmap_vals[xword ("--mmap", optarg, mmap_args,
                                              mmap_index)];
+        o->mmap_always = o->input.mmap_min == mmap_vals[1];
         break;
       case NO_IGNORE_CASE_OPTION:
         cl->icase = false;

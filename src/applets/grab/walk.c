@@ -2,8 +2,12 @@
    takes a directory from the queue lists it here and queues its entries;
    any worker may take them, so the walk itself runs in parallel.  It
    follows no symbolic link inside the tree, applies --include, --exclude
-   and --exclude-dir, skips devices, and skips regular files too small to
-   hold a match without opening them.  */
+   and --exclude-dir, and skips devices.  It calls no stat where the
+   directory entry's type answers: a file too short to hold a match is
+   skipped by the worker after opening it (one fstat it makes anyway),
+   because a stat here for every file cost more than the opens it saved
+   (strace -f -c on the Linux tree: 162,202 newfstatat for 78,579 files,
+   two per file; a file under ~18 bytes is rare).  */
 
 #include <config.h>
 
@@ -91,12 +95,10 @@ keep_entry (struct worker *w, int dfd, char const *name, unsigned char *type)
 {
   struct grab_opts const *o = w->o;
   struct stat st;
-  bool have_st = false;
   if (*type == DT_UNKNOWN)
     {
       if (fstatat (dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
         return true;   /* let opening it report the problem */
-      have_st = true;
       *type = mode_type (st.st_mode);
     }
   /* grep -r skips links inside the tree; -R follows them (as what they
@@ -105,10 +107,7 @@ keep_entry (struct worker *w, int dfd, char const *name, unsigned char *type)
   if (*type == DT_LNK && o->follow_links)
     {
       if (fstatat (dfd, name, &st, 0) == 0)
-        {
-          have_st = true;
-          *type = mode_type (st.st_mode);
-        }
+        *type = mode_type (st.st_mode);
       else
         dangling = true;
     }
@@ -123,15 +122,6 @@ keep_entry (struct worker *w, int dfd, char const *name, unsigned char *type)
     return false;
   if (*type != DT_REG)
     return o->devices == DEVS_READ;
-  if (0 < o->min_size)
-    {
-      if (!have_st && fstatat (dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
-        return true;
-      if (grab_too_short (o, &st) && grab_surely_readable (o, &st)
-          && !(o->out_is_regular && st.st_ino == o->out_ino
-               && st.st_dev == o->out_dev))
-        return false;
-    }
   return true;
 }
 

@@ -20,6 +20,7 @@
 #include "xvasprintf.h"
 
 #include "system.h"
+#include "chunk.h"
 #include "walk.h"
 #include "worker.h"
 
@@ -98,19 +99,6 @@ worker_open (char const *path, int flags)
     close (dfd);
   errno = e;
   return fd;
-}
-
-bool
-grab_surely_readable (struct grab_opts const *o, struct stat const *st)
-{
-  if (o->euid == 0)
-    return (st->st_mode & (S_IRUSR | S_IRGRP | S_IROTH)) != 0;
-  if (st->st_uid == o->euid)
-    return st->st_mode & S_IRUSR;
-  for (int i = 0; i < o->ngroups; i++)
-    if (st->st_gid == o->groups[i])
-      return st->st_mode & S_IRGRP;
-  return st->st_mode & S_IROTH;
 }
 
 /* Write OB to standard output and empty it.  Like grep, a failed write
@@ -309,25 +297,38 @@ skip_devices (struct grab_opts const *o, bool command_line)
           || (o->devices == DEVS_READ_COMMAND_LINE && !command_line));
 }
 
-/* Search the open file FD (status ST) called NAME.  Return the number of
+/* Search the open file FD (status ST) called NAME, reading it with IN
+   (or in pieces with other workers: chunk.h).  Return the number of
    selected lines.  */
 static intmax_t
 search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
-           bool *at_eof)
+           struct input_params const *in, bool *at_eof)
 {
   struct grab_opts const *o = w->o;
   struct search *s = &w->s;
+  struct engine_ops const *eng = w->run->eng;
+  void const *re = w->run->re;
+  struct chunk_job *job = NULL;
+  if (0 <= o->input.mmap_min && o->input.mmap_min <= st->st_size
+      && chunk_wanted (w, st) && (job = chunk_start (w, fd, st, name)))
+    {
+      eng = chunk_engine (job);
+      re = job;
+      in = chunk_input (job);
+    }
+  /* Kept across a SIGBUS longjmp.  */
+  struct chunk_job *volatile vjob = job;
   bool binary_rule = o->binary_files != BIN_TEXT && o->search.eol;
   /* Lines selected when NULs were seen.  Volatile: kept across a SIGBUS
      longjmp.  */
   intmax_t volatile first_null = -1;
   /* Volatile: a SIGBUS longjmp may come back to the loop's top.  */
   off_t volatile keep = 0, need = 0;
+  bool without_match = false;   /* a binary file, skipped */
   *at_eof = false;
 
-  search_begin (s, &o->search, w->run->eng, w->run->re, w->scratch,
-                &print_sink, &w->pr);
-  input_begin (w->rd, fd, st, &o->input);
+  search_begin (s, &o->search, eng, re, w->scratch, &print_sink, &w->pr);
+  input_begin (w->rd, fd, st, in);
   for (;;)
     {
       struct input_chunk ch;
@@ -354,8 +355,8 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
           if (o->binary_files == BIN_WITHOUT_MATCH)
             {
               input_unguard (w->rd);
-              input_end (w->rd);
-              return 0;
+              without_match = true;
+              break;
             }
           first_null = s->selected;
           if (!o->count)
@@ -373,6 +374,8 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
             *p++ = o->search.eol;
         }
       off_t k;
+      if (vjob)
+        chunk_set_base (vjob, keep);
       need = search_chunk (s, ch.buf, ch.len, ch.start, keep, need, ch.eof,
                            &k);
       keep = k;
@@ -386,6 +389,10 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
         }
     }
   input_end (w->rd);
+  if (vjob)
+    chunk_finish (vjob);
+  if (without_match)
+    return 0;
   if (s->error)
     {
       worker_say (w, name, s->error, 0);
@@ -496,7 +503,9 @@ do_file (struct worker *w, struct work *it)
   if (o->print.align_tabs)
     print_set_size (&w->pr, S_ISREG (st.st_mode) ? st.st_size : -1);
   bool at_eof;
-  intmax_t count = search_fd (w, fd, &st, name, &at_eof);
+  intmax_t count = search_fd (w, fd, &st, name,
+                              (it->command_line ? &o->input
+                               : &o->input_walk), &at_eof);
   if (o->count)
     print_count (&w->pr, count);
   if (o->list == (count ? LIST_MATCHING : LIST_NONMATCHING))
@@ -564,7 +573,9 @@ grab_worker (void *arg)
   struct work it;
   while (workq_pop (run->q, &it))
     {
-      if (it.type == DT_DIR && !it.command_line)
+      if (it.job)
+        chunk_help (&w, it.job);
+      else if (it.type == DT_DIR && !it.command_line)
         do_dir (&w, &it);
       else
         do_file (&w, &it);

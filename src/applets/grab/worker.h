@@ -47,8 +47,4 @@ void *grab_worker (void *run);
    for RUN, the struct grab_run.  */
 void grab_emit (void *run, struct onode *file);
 
-/* Whether the regular file with status ST can surely be read without
-   trying (so skipping it cannot hide a "Permission denied").  */
-bool grab_surely_readable (struct grab_opts const *o, struct stat const *st);
-
 #endif

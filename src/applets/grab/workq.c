@@ -29,12 +29,16 @@ workq_xnew (void)
 }
 
 void
-workq_free (struct workq *q)
+workq_free (struct workq *q, void (*drop) (struct work *))
 {
   if (q)
     {
       for (idx_t i = 0; i < q->n; i++)
-        free (q->items[i].path);
+        {
+          if (drop)
+            drop (&q->items[i]);
+          free (q->items[i].path);
+        }
       free (q->items);
       pthread_cond_destroy (&q->cond);
       pthread_mutex_destroy (&q->lock);

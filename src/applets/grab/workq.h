@@ -12,6 +12,7 @@
 #include "idx.h"
 
 struct onode;
+struct chunk_job;
 
 /* One unit of work: a file or directory to search.  */
 struct work
@@ -22,12 +23,15 @@ struct work
   bool stdin_;           /* read standard input */
   bool with_name;        /* print the file name with its lines */
   struct onode *node;    /* its place in --sort=path order, or NULL */
+  struct chunk_job *job; /* if not NULL: help search this big file (the
+                            other fields are unused) */
 };
 
 struct workq;
 
 struct workq *workq_xnew (void);
-void workq_free (struct workq *q);
+/* Free Q, calling DROP (if not NULL) on each item still queued.  */
+void workq_free (struct workq *q, void (*drop) (struct work *));
 
 /* Queue the N items ITEMS so that ITEMS[0] comes out first.  */
 void workq_push (struct workq *q, struct work const *items, idx_t n);
