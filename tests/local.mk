@@ -69,7 +69,7 @@ EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \
 
 # C unit tests of grab's modules.
 check_PROGRAMS += tests/unit/test-search tests/unit/test-pcre2-syntax \
-  tests/unit/test-litset
+  tests/unit/test-litset tests/unit/test-literal
 unit_cppflags = $(AM_CPPFLAGS) -I$(top_srcdir)/src -I$(top_srcdir)/src/applets/grab
 tests_unit_test_search_SOURCES = tests/unit/test-search.c \
   src/applets/grab/search.c
@@ -86,8 +86,13 @@ tests_unit_test_litset_SOURCES = tests/unit/test-litset.c \
 tests_unit_test_litset_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_litset_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_litset_LDADD = lib/libgnu.a
+tests_unit_test_literal_SOURCES = tests/unit/test-literal.c \
+  src/applets/grab/pcre2-literal.c
+tests_unit_test_literal_CPPFLAGS = $(unit_cppflags)
+tests_unit_test_literal_CFLAGS = $(WARN_CFLAGS)
+tests_unit_test_literal_LDADD = lib/libgnu.a
 TESTS += tests/unit/test-search tests/unit/test-pcre2-syntax \
-  tests/unit/test-litset
+  tests/unit/test-litset tests/unit/test-literal
 
 rat_tests = \
   tests/rat/differential.sh \

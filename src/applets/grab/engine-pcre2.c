@@ -255,16 +255,26 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
   if (!p->jit && pat->utf8)
     p->scope = scope = SCOPE_LINE;
   /* A required-literal prefilter pays when PCRE2 has no first code unit
-     to scan for itself (the JIT's own scan for one is as fast as ours), or
-     when the pattern must go line by line anyway.  */
+     to scan for itself, when the pattern must go line by line anyway, or
+     when the literal is long enough for its packed pair (pcre2-literal.c)
+     to outrun the JIT's scan for the first byte.  On the 1.1 GiB bench
+     file, one thread (2026-12-03, farm-bench medians of 5), time with the
+     pair over the JIT's: PM_RESUME 0.91, foobardoesnotexist 0.83, linus
+     0.84, return 0.80; on the Linux tree, 2 threads: 'how' 1.01, 'lt' 1.04
+     (short pairs are common), linus 0.97: hence PAIR_MIN.  */
+  enum { PAIR_MIN = 4 };
   uint32_t first = 0;
   pcre2_pattern_info (c, PCRE2_INFO_FIRSTCODETYPE, &first);
-  if (pat->n == 1 && (first == 0 || scope == SCOPE_LINE))
+  if (pat->n == 1)
     {
       p->has_lit = pcre2_required_literal (pat->pats[0], pat->lens[0],
                                            pat->literal, pat->icase,
                                            pat->utf8, &p->lit);
-      if (p->has_lit && p->lit.rare < 0)
+      if (p->has_lit
+          && (p->lit.rare < 0
+              || !(first == 0 || scope == SCOPE_LINE
+                   || (PAIR_MIN <= p->lit.len
+                       && p->lit.rare2 != p->lit.rare))))
         {
           literal_free (&p->lit);
           p->has_lit = false;

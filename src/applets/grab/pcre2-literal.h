@@ -18,6 +18,9 @@ struct literal
   idx_t rare;   /* index of the byte to look for first, or -1 if every
                    byte is a letter in a caseless literal */
   bool icase;   /* compare ASCII letters without case */
+  idx_t rare2;  /* index of the next rarest byte (not a letter if caseless),
+                   looked for together with RARE; RARE if there is none
+                   (last, so that initializers by position leave it 0) */
 };
 
 /* Find a literal that every match of the N-byte pattern P contains (P is
@@ -28,7 +31,8 @@ bool pcre2_required_literal (char const *p, idx_t n, bool literal,
                              bool icase, bool utf8, struct literal *l);
 
 /* Set L->rare for L's bytes, len and icase: the index of its rarest byte
-   in text, or -1 if every byte is a letter of a caseless literal.  */
+   in text, or -1 if every byte is a letter of a caseless literal; and
+   L->rare2.  */
 void literal_set_rare (struct literal *l);
 
 /* The first occurrence of L in BUF[0..LEN), or NULL.  L->rare must not
