@@ -1,7 +1,7 @@
 #!/bin/sh
 # --debug says how the patterns will be searched: whole buffers, with
 # line-crossing matches checked, or line by line; which literal prefilters
-# lines; and, with -H, whether Hyperscan finds the candidate lines (and
+# lines, or that the pattern is a string searched for without PCRE2; and, with -H, whether Hyperscan finds the candidate lines (and
 # why not when it does not).
 . "${srcdir=.}/tests/init.sh"
 
@@ -16,6 +16,12 @@ check 'pcre2 (JIT): whole buffers' foo
 check 'whole buffers, line-crossing matches checked' 'a\sb'
 check 'line by line' '\Afoo'
 check "lines without '_RESUME' skipped" '\w+_RESUME'
+# A plain ASCII string needs no PCRE2 (but with -w, -x or -i it does).
+check "the string 'return' searched for, without PCRE2" return
+check "the string 'a.b (c)' searched for, without PCRE2" -F 'a.b (c)'
+check "lines without 'return' skipped" -w return
+check "lines without 'return' skipped" -x return
+check 'pcre2 (JIT): whole buffers' -i return
 check "line by line; lines without 'kmalloc(' skipped" '(?<=\s)kmalloc\('
 
 if grab --list-engines | grep -q hyperscan; then
