@@ -10,6 +10,11 @@
 #   bench/grab.sh --check   only check that grab -r -n 2 prints what
 #                           grep -P -a -r prints (sorted) for each pattern
 #   bench/grab.sh --mmap    read vs mmap by file size (for MMAP_MIN)
+# After the warm races and the big file's: threads (-n 1 against -n 2, on
+# the tree and the big file), a cold page cache (dropped before every run;
+# root only: otherwise it says so and skips it), and each tool's peak
+# memory (GNU time's %M, the median of ROUNDS runs) on the tree and on
+# the big file.
 # ROUNDS (default 5), THREADS (default 2) and BENCH_TIMEOUT (seconds a run
 # may take, default 30) can be set in the environment; ONLY=TEXT runs only
 # the races whose title contains TEXT.
@@ -21,7 +26,7 @@ G=$GRABRAT_BUILD/grab
 J=${THREADS:-2}
 : "${BENCH_TIMEOUT:=30}"; export BENCH_TIMEOUT
 out=$(mktemp)
-trap 'rm -f "$out" "$out.2" "$out.floor" "$out.list"' EXIT
+trap 'rm -f "$out" "$out.2" "$out.floor" "$out.list" "$out.rss"' EXIT
 
 # The seeds' patterns: the original grab's (foobardoesnotexist, linus)
 # and git's p7820 grep benchmark's, each raced in both locales.
@@ -176,3 +181,74 @@ for pat in PM_RESUME '\w+_RESUME' 'struct \w+ \{'; do
     "ugrep -P" "ugrep -a -P -e '$q' $B/big.txt >$out" \
     "GNU grep -P" "grep -a -P -e '$q' $B/big.txt >$out"
 done
+
+# Threads: what a second one buys (grab's default for one file is one
+# thread per CPU; ripgrep searches one file with one thread).
+if wanted "threads, tree: 'linus'"; then
+  RACE_FLOOR="floor -j$J" race "threads, tree: 'linus'" \
+    "grab -n $J" "$G -r -n $J -e linus $T >$out" \
+    "grab -n 1" "$G -r -n 1 -e linus $T >$out" \
+    "ripgrep -j$J" "rg -uuu -a -j$J --no-config -e linus $T >$out" \
+    "ripgrep -j1" "rg -uuu -a -j1 --no-config -e linus $T >$out" \
+    "floor -j$J" "$out.floor $J $out.list >$out" \
+    "floor -j1" "$out.floor 1 $out.list >$out"
+fi
+if wanted "threads, one 1.1 GiB file: 'PM_RESUME'"; then
+  race "threads, one 1.1 GiB file: 'PM_RESUME'" \
+    "grab -n $J" "$G -n $J -e PM_RESUME $B/big.txt >$out" \
+    "grab -n 1" "$G -n 1 -e PM_RESUME $B/big.txt >$out" \
+    "ripgrep" "rg -a --no-config -e PM_RESUME $B/big.txt >$out"
+fi
+
+# A cold page cache: each tool with its own default thread count (grab
+# starts at least 8 readers for a tree), and with $J threads.
+if wanted "cold cache, tree: 'linus'"; then
+  if [ "$(id -u)" = 0 ] && [ -w /proc/sys/vm/drop_caches ]; then
+    RACE_SETUP='sync; echo 3 >/proc/sys/vm/drop_caches' \
+    RACE_FLOOR="floor -j$J" race "cold cache, tree: 'linus'" \
+      "grab" "$G -r -e linus $T >$out" \
+      "grab -n $J" "$G -r -n $J -e linus $T >$out" \
+      "ripgrep" "rg -uuu -a --no-config -e linus $T >$out" \
+      "ripgrep -j$J" "rg -uuu -a -j$J --no-config -e linus $T >$out" \
+      "floor -j$J" "$out.floor $J $out.list >$out" \
+      "floor -j8" "$out.floor 8 $out.list >$out"
+    tar cf - "$T" >/dev/null 2>&1
+    cat "$B/big.txt" >/dev/null
+  else
+    printf '\n== cold cache, tree: skipped (dropping the page cache needs root)\n'
+  fi
+fi
+
+# Peak memory, warm: the median of ROUNDS runs of GNU time's %M (KiB),
+# and each tool's over grab's.
+rss_row ()
+{
+  r_title=$1
+  shift
+  printf '\n== peak RSS in KiB, %s (median of %s runs)\n' "$r_title" "$ROUNDS"
+  r_ours=
+  while [ $# -gt 1 ]; do
+    for r in $(seq "$ROUNDS"); do
+      /usr/bin/time -f %M -o "$out.2" sh -c "exec $2" >/dev/null 2>&1
+      tail -n 1 "$out.2"
+    done | median >"$out.rss"
+    m=$(cat "$out.rss")
+    : "${r_ours:=$m}"
+    awk -v n="$1" -v m="$m" -v o="$r_ours" 'BEGIN {
+      printf "  %-28s %9d KiB   ratio %6.2f\n", n, m, m / o }'
+    shift 2
+  done
+}
+if wanted "peak RSS" && [ -x /usr/bin/time ]; then
+  rss_row "tree: 'foobardoesnotexist'" \
+    "grab -n $J" "$G -r -n $J -e foobardoesnotexist $T" \
+    "grab" "$G -r -e foobardoesnotexist $T" \
+    "ripgrep -j$J" "rg -uuu -a -j$J --no-config -e foobardoesnotexist $T" \
+    "ugrep -P -J$J" "ugrep -r -a -P -J$J -e foobardoesnotexist $T" \
+    "GNU grep -P" "grep -r -a -P -e foobardoesnotexist $T"
+  rss_row "one 1.1 GiB file: 'PM_RESUME'" \
+    "grab" "$G -e PM_RESUME $B/big.txt" \
+    "ripgrep" "rg -a --no-config -e PM_RESUME $B/big.txt" \
+    "ugrep -P" "ugrep -a -P -e PM_RESUME $B/big.txt" \
+    "GNU grep -P" "grep -a -P -e PM_RESUME $B/big.txt"
+fi

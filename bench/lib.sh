@@ -16,9 +16,11 @@ now () { date +%s.%N; }
 # time_cmd CMD: run CMD (through sh -c) and print its wall time, or
 # "error" if it exited with a status above 1 (it cannot do the job: an
 # unsupported pattern, say), or "timeout" after BENCH_TIMEOUT seconds
-# (default 120).
+# (default 120).  RACE_SETUP, if set, is run (through sh -c) before each
+# timed run, untimed (dropping the page cache, say).
 time_cmd ()
 {
+  [ -n "${RACE_SETUP-}" ] && sh -c "$RACE_SETUP"
   t0=$(now)
   timeout "${BENCH_TIMEOUT:-120}" sh -c "$1" >/dev/null 2>&1
   st=$?

@@ -249,7 +249,7 @@ chunk_start (struct worker *w, int fd, struct stat const *st,
     items[i] = (struct work) { .job = job };
   workq_push (w->run->q, items, helpers);
   free (items);
-  grab_spawn (w->run);
+  grab_spawn (w->run, o->chunk_threads);
   if (o->debug)
     {
       char *msg = xasprintf ("%jd pieces of %jd bytes, up to %d workers",

@@ -26,11 +26,19 @@
 
 int grab_main (int, char **);
 
-void
-grab_spawn (struct grab_run *run)
+static int
+most_workers (struct grab_opts const *o)
 {
+  return o->threads < o->chunk_threads ? o->chunk_threads : o->threads;
+}
+
+void
+grab_spawn (struct grab_run *run, int want)
+{
+  if (most_workers (run->o) < want)
+    want = most_workers (run->o);
   pthread_mutex_lock (&run->spawn_lock);
-  while (!run->joining && run->started < run->o->chunk_threads - 1
+  while (!run->joining && run->started < want - 1
          && pthread_create (&run->tids[run->started], NULL, grab_worker,
                             run) == 0)
     run->started++;
@@ -92,9 +100,8 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
   /* The main thread is a worker.  The others start now, or when a big
      file is to be searched in pieces (chunk.c).  */
   pthread_mutex_init (&run.spawn_lock, NULL);
-  run.tids = xnmalloc (o->chunk_threads, sizeof *run.tids);
-  if (1 < o->threads)
-    grab_spawn (&run);
+  run.tids = xnmalloc (most_workers (o), sizeof *run.tids);
+  grab_spawn (&run, o->threads);
   grab_worker (&run);
   for (int i = 0;; i++)
     {

@@ -97,9 +97,10 @@ struct grab_run
   atomic_bool error_seen;     /* some diagnostic was printed */
 };
 
-/* Start the workers not started yet (up to o->chunk_threads, the main
-   thread included), unless the run is ending.  */
-void grab_spawn (struct grab_run *run);
+/* Start workers until there are WANT, the main thread included (at most
+   o->threads or o->chunk_threads, whichever is more), unless the run is
+   ending.  */
+void grab_spawn (struct grab_run *run, int want);
 
 /* Whether the regular file with status ST is too short to hold a match.
    A size of 0 is not believed: /proc and /sys files say 0 and have

@@ -141,7 +141,9 @@ PATTERNS can contain multiple patterns separated by newlines.\n\
 grab's own options (their letters differ from GNU grep's on purpose):\n\
   -r, -R, --recursive       search directories recursively; symbolic links\n\
                             are followed only on the command line\n\
-  -n, --threads=N           search with N threads (default: one per CPU);\n\
+  -n, --threads=N           search with N threads (default: one per CPU,\n\
+                            and at least 8 to read a tree: a tree not in\n\
+                            memory is read faster by more readers);\n\
                             with -n 1 the output order is deterministic\n\
   -O, --byte-offset         print the 0-based byte offset of the match\n\
   -l                        print only the names of files with matches;\n\

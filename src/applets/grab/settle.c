@@ -17,6 +17,7 @@
 
 #include "c-strcase.h"
 #include "error.h"
+#include "minmax.h"
 #include "nproc.h"
 #include "xalloc.h"
 
@@ -196,14 +197,23 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
                      : 0 <= cl->filename_option);
   /* grep has no thread option (its -n is taken): OMP_NUM_THREADS sets the
      number, as for sort --parallel's default.  */
+  int cpus = num_processors (cl->grep ? NPROC_CURRENT_OVERRIDABLE
+                             : NPROC_CURRENT);
+  /* A big file's pieces keep the CPUs busy: one worker each.  */
+  o->chunk_threads = cl->threads ? cl->threads : cpus;
+  /* The walk's workers also wait for the disk when the tree is not in
+     the page cache: more readers than CPUs keep it busy.  The Linux tree
+     after drop_caches, 2 vCPUs (2026-12-03, /usr/bin/time, one run each):
+     -n 2 6.3 s, -n 4 4.1 s, -n 8 2.2 s, -n 16 2.0 s (rg -j2 6.6 s, -j8
+     2.6 s); warm, -n 8 took 1.01 x -n 2's time (farm-bench, 7 runs).  */
+  enum { READERS_MIN = 8 };
   o->threads = (cl->threads ? cl->threads
-                : num_processors (cl->grep ? NPROC_CURRENT_OVERRIDABLE
-                                  : NPROC_CURRENT));
+                : cl->grep && getenv ("OMP_NUM_THREADS") ? cpus
+                : MAX (cpus, READERS_MIN));
   /* One file and no walk: a thread searches it whole, so no other is
      started ('ROUNDS=5 bench/startup.sh 1000', 2026-12-02: grep x FILE
      GNU grep's time over ours was 0.97 with the threads, 1.08
      without).  */
-  o->chunk_threads = o->threads;
   if (num_operands <= 1 && o->directories != DIRS_RECURSE)
     o->threads = 1;
 
