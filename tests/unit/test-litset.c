@@ -53,9 +53,10 @@ random_case (void)
   static char const alphabet[] = "abAB_\n\xe2";
   int nalpha = 3 + rnd (sizeof alphabet - 3);
   bool icase = rnd (2);
-  idx_t n = 1 + rnd (rnd (2) ? 5 : 60);
-  struct literal l[64];
-  char bytes[64][12];
+  /* Few literals, or many (from 64 on, shifts come from three bytes).  */
+  idx_t n = 1 + rnd (rnd (2) ? 5 : rnd (2) ? 60 : 160);
+  struct literal l[160];
+  char bytes[160][12];
   for (idx_t k = 0; k < n; k++)
     {
       l[k].len = 4 + rnd (8);
