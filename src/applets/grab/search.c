@@ -23,10 +23,36 @@ search_begin (struct search *s, struct search_opts const *o,
   };
 }
 
+#if defined __x86_64__ && defined __GNUC__
+# include <immintrin.h>
+/* Count the bytes C in P[0..N) 32 at a time, into *COUNT; return how many
+   bytes are left for the caller.  */
+__attribute__ ((target ("avx2,popcnt"))) static idx_t
+count_eol_avx2 (char const *p, idx_t n, char c, idx_t *count)
+{
+  __m256i v = _mm256_set1_epi8 (c);
+  idx_t k = 0;
+  for (; 32 <= n; p += 32, n -= 32)
+    k += __builtin_popcount (_mm256_movemask_epi8 (
+           _mm256_cmpeq_epi8 (_mm256_loadu_si256 ((__m256i const *) p), v)));
+  *count += k;
+  return n;
+}
+#endif
+
 idx_t
 search_count_eol (char const *p, idx_t n, char c)
 {
   idx_t count = 0;
+#if defined __x86_64__ && defined __GNUC__
+  /* 'grab -c ^' counts lines with no engine: this.  */
+  if (__builtin_cpu_supports ("avx2"))
+    {
+      idx_t left = count_eol_avx2 (p, n, c, &count);
+      p += n - left;
+      n = left;
+    }
+#endif
   for (; 0 < n && (uintptr_t) p % 8; p++, n--)
     count += *p == c;
   /* Eight bytes at a time: a byte of X is zero where P has C; the
@@ -158,11 +184,12 @@ count_region (struct search *s, char const *sub, off_t base, idx_t p,
   idx_t n = search_count_eol (sub + p, lim - p, s->o->eol);
   n += p < lim && sub[lim - 1] != s->o->eol;
   idx_t end = lim;
-  if (s->outleft < n)
+  intmax_t most = s->stop_on_match && 1 < s->outleft ? 1 : s->outleft;
+  if (most < n)
     {
-      /* -m stops within: the end of its last line, for the offset that
-         standard input is left at.  */
-      n = s->outleft;
+      /* -m (or a stop at the first line) stops within: the end of its last
+         line, for the offset that standard input is left at.  */
+      n = most;
       end = p;
       for (intmax_t i = 0; i < n; i++)
         end = record_stop (sub, end, lim, s->o->eol);
@@ -223,6 +250,8 @@ grep_region (struct search *s, char const *sub, off_t base, idx_t p,
             return;
           select_line (s, sub, base, mb, me, m.beg);
         }
+      else if (s->quiet)
+        count_region (s, sub, base, p, mb);
       else
         while (p < mb && !s->done)
           {
