@@ -34,6 +34,7 @@ grab_tests = \
   tests/grab/operands.sh \
   tests/grab/window.sh \
   tests/grab/big-file-pieces.sh \
+  tests/grab/thread-count.sh \
   tests/grab/sigbus.sh \
   tests/grab/deep-tree.sh \
   tests/grab/sort-path.sh \

@@ -2,8 +2,10 @@
 # Start-up stays cheap: the binary links only libc (no Hyperscan/C++
 # runtime, no libxxhash: xxhash is inlined; libpcre2-8 and libhs are
 # dlopen'ed on first use), and an applet maps PCRE2 only when it uses it:
-# rat maps it with a colour rule and not without, grab always; and when
-# it cannot be loaded, grab fails with status 127 and rat still works.
+# rat maps it with a colour rule and not without, grab for a regular
+# expression but not for a plain string (searched for without PCRE2);
+# and when it cannot be loaded, grab fails with status 127 for a regular
+# expression, and rat and a plain string search still work.
 . "${srcdir=.}/tests/init.sh"
 
 command -v readelf >/dev/null || skip_ "readelf missing"
@@ -30,8 +32,10 @@ grep 'libpcre2-8' maps-rat-color >/dev/null \
 sort /proc/self/maps >maps-sort || fail=1
 grep 'libpcre2-8' maps-sort && { echo "sort maps PCRE2"; fail=1; }
 # grab compiles its pattern before it reads the file.
-grab 'libpcre2-8' /proc/self/maps >maps-grab \
+grab 'libpcre2-[8]' /proc/self/maps >maps-grab \
   || { echo "grab does not map PCRE2"; fail=1; }
+grab 'libpcre2-8' /proc/self/maps \
+  && { echo "grab maps PCRE2 for a plain string"; fail=1; }
 
 # A PCRE2 that cannot be loaded stops only the applets that need it, with
 # the loader's exit status.
@@ -39,8 +43,11 @@ soname=$(sed -n 's/^#define PCRE2_SONAME "\(.*\)"$/\1/p' \
   "$abs_top_builddir/config.h")
 test -n "$soname" || fail_ "PCRE2_SONAME not in config.h"
 mkdir badlib && : >"badlib/$soname" || framework_failure_
-LD_LIBRARY_PATH=badlib returns_ 127 grab x /dev/null 2>err || fail=1
+LD_LIBRARY_PATH=badlib returns_ 127 grab 'x.' /dev/null 2>err || fail=1
 grep "^grab: cannot load $soname: " err >/dev/null || { cat err; fail=1; }
+echo ok | LD_LIBRARY_PATH=badlib grab -c ok >out || fail=1
+echo 1 >exp
+compare exp out || fail=1
 echo ok | LD_LIBRARY_PATH=badlib rat >out || fail=1
 echo ok >exp
 compare exp out || fail=1
