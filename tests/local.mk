@@ -65,7 +65,7 @@ grep_tests = \
 all_tests += $(grep_tests)
 EXTRA_DIST += tests/grep/lib.sh tests/grep/patterns.txt tests/grep/patterns-ere.txt
 EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \
-  tests/grab/patterns.txt tests/grab/patterns-utf8.txt \
+  tests/grab/mkedges.sh tests/grab/patterns.txt tests/grab/patterns-utf8.txt \
   tests/grab/line-scope-patterns.txt tests/grab/options.txt
 
 # C unit tests of grab's modules.

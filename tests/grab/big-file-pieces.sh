@@ -9,26 +9,12 @@
 # GRAB_TEST_STRIDE=K runs a fixed sample of about one case in K (.ci/run's
 # ThreadSanitizer step).
 . "${srcdir=.}/tests/init.sh"
+. "$srcdir/tests/grab/mkedges.sh"
 
-# ~1.5 MiB: numbered lines of varying length with "edge" at and around
-# every 64 KiB boundary, two lines of 200 KiB (longer than three pieces),
-# and no newline at the end.
-awk 'BEGIN {
-  w = 65536; pos = 0; n = 0
-  while (pos < 1536 * 1024) {
-    n++
-    line = sprintf("line %d %s", n, substr("abcdefghijklmnopqrstuvwxyz", 1, n % 27))
-    edge = int(pos / w + 1) * w
-    if (edge - pos < length(line) + 8 && n % 3 != 0)
-      line = line substr("xxxxxxxx", 1, (edge - pos - length(line) - 2) % 8) " edge"
-    if (n == 9000 || n == 9001) {
-      long = ""; for (k = 0; k < 25600; k++) long = long "filler! "
-      line = long (n == 9000 ? "edge" : "tail")
-    }
-    printf "%s%s", (n > 1 ? "\n" : ""), line
-    pos += length(line) + 1
-  }
-}' >big || framework_failure_
+# ~1.5 MiB (tests/grab/mkedges.sh), with two lines of 200 KiB (longer
+# than three pieces), and no newline at the end.
+mkedges_ $((1536 * 1024)) '9000:edge 9001:tail' nonl >big \
+  || framework_failure_
 # ~600 KiB of two-byte lines: 32,768 to a piece, more than a helper lists.
 awk 'BEGIN { for (i = 0; i < 300000; i++) print (i % 1000 == 7 ? "b" : "a") }' \
   >dense || framework_failure_

@@ -6,26 +6,11 @@
 # same data from a pipe (the read path) gives the same.
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/grab/difflib.sh"
+. "$srcdir/tests/grab/mkedges.sh"
 
-# About 3 MiB: numbered lines of varying length, the word "edge" put at
-# and around every 64 KiB boundary, and one 200 KiB line ending in "edge".
-awk 'BEGIN {
-  w = 65536; pos = 0; n = 0
-  while (pos < 3 * 1048576) {
-    n++
-    line = sprintf("line %d %s", n, substr("abcdefghijklmnopqrstuvwxyz", 1, n % 27))
-    # Put the word across or right at the next window edge.
-    edge = int(pos / w + 1) * w
-    if (edge - pos < length(line) + 8 && n % 3 != 0)
-      line = line substr("xxxxxxxx", 1, (edge - pos - length(line) - 2) % 8) " edge"
-    if (n == 20000) {
-      long = ""; for (k = 0; k < 25600; k++) long = long "filler! "
-      line = long "edge"
-    }
-    print line
-    pos += length(line) + 1
-  }
-}' >big || framework_failure_
+# About 3 MiB (tests/grab/mkedges.sh), with one 200 KiB line ending in
+# "edge".
+mkedges_ $((3 * 1048576)) 20000:edge >big || framework_failure_
 test "$(wc -c <big)" -gt 3000000 || framework_failure_
 
 L='-L -L -L -L -L -L -L -L -L -L -L -L -L -L'

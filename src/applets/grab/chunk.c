@@ -122,15 +122,6 @@ chunk_wanted (struct worker const *w, struct stat const *st)
                && w->run->eng->selects_all (w->run->re)));
 }
 
-/* The real engine's find or select, as the search would call it.  */
-static int
-real (struct chunk_job const *job, void *scratch, char const *buf, idx_t len,
-      idx_t start, struct span *m)
-{
-  return (job->eng->select ? job->eng->select : job->eng->find)
-           (job->re, scratch, buf, len, start, m);
-}
-
 /* The first record start at or after offset AT of BUF[0..LEN) (a record
    start at or before AT is at FLOOR).  */
 static idx_t
@@ -182,8 +173,9 @@ replay (void const *re, void *scratch, char const *buf, idx_t len,
               idx_t rb = piece0 + pc->recs[pc->cur] - job->base;
               if (len <= rb)
                 return 0;
-              int r = real (job, scratch, buf,
-                            record_stop (buf, rb, len, job->eol), rb, m);
+              int r = engine_select (job->eng, job->re, scratch, buf,
+                                     record_stop (buf, rb, len, job->eol),
+                                     rb, m);
               if (r != 0)
                 return r;
             }
@@ -197,7 +189,8 @@ replay (void const *re, void *scratch, char const *buf, idx_t len,
         }
       if (from < stop)
         {
-          int r = real (job, scratch, buf, stop, from, m);
+          int r = engine_select (job->eng, job->re, scratch, buf, stop,
+                                 from, m);
           if (r != 0)
             return r;
         }
@@ -330,7 +323,7 @@ list_piece (struct worker *w, struct chunk_job *job, idx_t i,
   while (p < b)
     {
       struct span m;
-      int r = real (job, w->scratch, buf, b, p, &m);
+      int r = engine_select (job->eng, job->re, w->scratch, buf, b, p, &m);
       if (r <= 0)
         {
           if (r == 0)

@@ -305,15 +305,7 @@ dfa_compile (struct engine_pattern const *pat, char **err)
       re->keys[re->keylen++] = '\n';
     }
 
-  /* A pattern that obviously matches the empty string anywhere selects
-     every line (the forms used to count lines: '', ^, $, .*).  */
-  for (idx_t i = 0; i < pat->n && !re->word && !re->line; i++)
-    {
-      static char const *const all[] = { "", "^", "$", ".*", "^.*" };
-      for (size_t k = 0; k < sizeof all / sizeof *all; k++)
-        re->all |= (pat->lens[i] == (idx_t) strlen (all[k])
-                    && memcmp (pat->pats[i], all[k], pat->lens[i]) == 0);
-    }
+  re->all = engine_every_line_form (pat, true);
 
   /* Check once, with grep's messages.  */
   struct dfa_scratch s = { 0 };

@@ -153,22 +153,6 @@ jit_scans_fast (pcre2_code const *c, uint32_t first)
   return bits <= 2;
 }
 
-/* A set holding a required literal of each pattern of PAT, or NULL if
-   some pattern has none or the set would not pay.  */
-/* Whether the compiled pattern C can only start with one of a few bytes,
-   which the JIT scans for quickly.  */
-static bool
-few_start_bytes (pcre2_code const *c)
-{
-  uint8_t const *map = NULL;
-  if (pcre2_pattern_info (c, PCRE2_INFO_FIRSTBITMAP, &map) != 0 || !map)
-    return false;
-  int n = 0;
-  for (int i = 0; i < 32; i++)
-    n += __builtin_popcount (map[i]);
-  return 0 < n && n <= 3;
-}
-
 /* Whether the N-byte pattern P (a string if LITERAL) is a string of
    ASCII characters that match themselves: PCRE2 then finds exactly what
    a search for the string finds, in UTF mode too (UTF-8 never has an
@@ -187,6 +171,22 @@ plain_ascii (char const *p, idx_t n, bool literal)
   return true;
 }
 
+/* Whether the compiled pattern C can only start with one of a few bytes,
+   which the JIT scans for quickly.  */
+static bool
+few_start_bytes (pcre2_code const *c)
+{
+  uint8_t const *map = NULL;
+  if (pcre2_pattern_info (c, PCRE2_INFO_FIRSTBITMAP, &map) != 0 || !map)
+    return false;
+  int n = 0;
+  for (int i = 0; i < 32; i++)
+    n += __builtin_popcount (map[i]);
+  return 0 < n && n <= 3;
+}
+
+/* A set holding a required literal of each pattern of PAT, or NULL if
+   some pattern has none or the set would not pay.  */
 static struct litset *
 required_litset (struct engine_pattern const *pat)
 {
@@ -338,8 +338,8 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
       bool pair = PAIR_MIN <= p->lit.len && p->lit.rare2 != p->lit.rare;
       if (p->has_lit
           && (p->lit.rare < 0
-              || !((first == 0 && (pair || !few_start_bytes (c)))
-                   || scope == SCOPE_LINE || pair)))
+              || !(pair || scope == SCOPE_LINE
+                   || (first == 0 && !few_start_bytes (c)))))
         {
           literal_free (&p->lit);
           p->has_lit = false;
@@ -347,19 +347,10 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
     }
   else if (1 < pat->n && (scope == SCOPE_LINE || !jit_scans_fast (c, first)))
     p->lits = required_litset (pat);
-  /* A pattern that obviously matches the empty string anywhere selects
-     every line (the forms used to count lines, as engine-dfa.c's).  Not
-     '^' in UTF-8: like grep, a line that starts with an encoding error is
-     matched from after it, not at its start (find_by_line), and '^' does
-     not match there (tests/grab/differential-utf8.sh).  */
-  for (idx_t i = 0; i < pat->n && !pat->word && !pat->line; i++)
-    {
-      static char const *const all[] = { "", "$", ".*", "^", "^.*" };
-      size_t forms = pat->utf8 ? 3 : 5;
-      for (size_t k = 0; k < forms; k++)
-        p->all |= (pat->lens[i] == (idx_t) strlen (all[k])
-                   && memcmp (pat->pats[i], all[k], pat->lens[i]) == 0);
-    }
+  /* Not '^' in UTF-8: like grep, a line that starts with an encoding
+     error is matched from after it, not at its start (find_by_line), and
+     '^' does not match there (tests/grab/differential-utf8.sh).  */
+  p->all = engine_every_line_form (pat, !pat->utf8);
   uint32_t minlen = 0;
   pcre2_pattern_info (c, PCRE2_INFO_MINLENGTH, &minlen);
   p->minlen = minlen;  /* characters; each is at least one byte */
@@ -386,16 +377,14 @@ static void
 pcre2_engine_free (void *re)
 {
   struct pre *p = re;
-  if (p && p->lit_exact)
+  if (p)
     {
-      literal_free (&p->lit);
-      free (p->description);
-      free (p);
-    }
-  else if (p)
-    {
-      pcre2_code_free (p->code);
-      pcre2_maketables_free (NULL, p->tables);
+      /* A plain string (compile_string) has no PCRE2, maybe not loaded.  */
+      if (!p->lit_exact)
+        {
+          pcre2_code_free (p->code);
+          pcre2_maketables_free (NULL, p->tables);
+        }
       if (p->has_lit)
         literal_free (&p->lit);
       litset_free (p->lits);
@@ -424,13 +413,14 @@ static void
 pcre2_engine_scratch_free (void *scratch)
 {
   struct pscratch *s = scratch;
-  if (s && !s->md)
-    free (s);
-  else if (s)
+  if (s)
     {
-      pcre2_match_data_free (s->md);
-      pcre2_match_context_free (s->mc);
-      pcre2_jit_stack_free (s->stack);
+      if (s->md)   /* not a plain string's */
+        {
+          pcre2_match_data_free (s->md);
+          pcre2_match_context_free (s->mc);
+          pcre2_jit_stack_free (s->stack);
+        }
       free (s);
     }
 }

@@ -23,6 +23,19 @@ char const *const engine_names[] = {
   NULL
 };
 
+bool
+engine_every_line_form (struct engine_pattern const *pat, bool caret)
+{
+  static char const *const forms[] = { "", "$", ".*", "^", "^.*" };
+  size_t nforms = caret ? 5 : 3;
+  for (idx_t i = 0; i < pat->n && !pat->word && !pat->line; i++)
+    for (size_t k = 0; k < nforms; k++)
+      if (pat->lens[i] == (idx_t) strlen (forms[k])
+          && memcmp (pat->pats[i], forms[k], pat->lens[i]) == 0)
+        return true;
+  return false;
+}
+
 struct engine_ops const *
 engine_find (char const *name, char const **why)
 {

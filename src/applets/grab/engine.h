@@ -90,6 +90,22 @@ struct engine_ops
   char const *(*describe) (void const *re);
 };
 
+/* The engine's find, or its select where it has one: what decides which
+   records are selected (search.c, chunk.c).  */
+static inline int
+engine_select (struct engine_ops const *eng, void const *re, void *scratch,
+               char const *buf, idx_t len, idx_t start, struct span *m)
+{
+  return (eng->select ? eng->select : eng->find) (re, scratch, buf, len,
+                                                  start, m);
+}
+
+/* Whether one of PAT's patterns is an obvious way of matching the empty
+   string anywhere, so that PAT selects every record (the forms used to
+   count lines: '', $, .*, and with CARET also ^ and ^.*), and PAT has no
+   -w or -x.  For engines' selects_all.  */
+bool engine_every_line_form (struct engine_pattern const *pat, bool caret);
+
 /* The engine called NAME, or NULL if this build has none by that name
    (or the one it has cannot load: *WHY then says why).  */
 struct engine_ops const *engine_find (char const *name, char const **why);

@@ -137,7 +137,7 @@ add_entry (struct litset *s, char *b, idx_t len, idx_t *alloc)
     b[j] = s->fold[(unsigned char) b[j]];
   for (idx_t j = 1; j < m; j++)
     add_pair (s, b[j - 1], b[j], m - 1 - j, j == 1);
-  for (idx_t j = 2; j < m; j++)
+  for (idx_t j = 2; s->tri && j < m; j++)
     add_tri (s, b[j - 2], b[j - 1], b[j], m - 1 - j);
   if (s->n == *alloc)
     s->e = xpalloc (s->e, alloc, 1, -1, sizeof *s->e);
@@ -212,8 +212,9 @@ litset_new (struct literal const *l, idx_t n, bool wide_ks)
   for (int c = 0; c <= UCHAR_MAX; c++)
     s->fold[c] = icase ? c_tolower (c) : c;
   memset (s->shift, m - 1, sizeof s->shift);
-  memset (s->shift3, m - 2, sizeof s->shift3);
   s->tri = TRI_MIN <= n;
+  if (s->tri)
+    memset (s->shift3, m - 2, sizeof s->shift3);
   memset (s->head, 0, sizeof s->head);
   s->nlit = n;
   s->n = 0;

@@ -229,8 +229,7 @@ grep_region (struct search *s, char const *sub, off_t base, idx_t p,
   while (p < lim && !s->done)
     {
       struct span m;
-      int r = (s->eng->select ? s->eng->select : s->eng->find)
-                (s->re, s->scratch, sub, lim, p, &m);
+      int r = engine_select (s->eng, s->re, s->scratch, sub, lim, p, &m);
       if (r < 0)
         {
           s->error = s->eng->error (s->scratch);
