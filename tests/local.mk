@@ -40,6 +40,7 @@ grab_tests = \
   tests/grab/sort-path.sh \
   tests/grab/errors.sh \
   tests/grab/faults.sh \
+  tests/grab/option-F.sh \
   tests/grab/option-O.sh \
   tests/grab/option-l-O.sh \
   tests/grab/first-match-only.sh \

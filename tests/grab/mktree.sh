@@ -50,6 +50,10 @@ mktree_ ()
   printf 'foo\r\nbar\r\n\r\n' > tree/crlf.txt
   printf 'no newline at end foo' > tree/nonl.txt
   printf 'a\nb\n\n\nfoo\n' > tree/x/blank.txt
+  # Vertical and horizontal space beyond ASCII (U+0085, U+00A0, U+2028,
+  # U+2003), which PCRE2's \v and \h match in UTF mode.
+  printf 'x\302\205\302\205y\n\302\240\302\240z\n\342\200\250\342\200\203\n' \
+    > tree/x/uspace.txt
   ln -s f1.c tree/link-to-file || framework_failure_
   ln -s a tree/link-to-dir || framework_failure_
   ln -s nowhere tree/dangling || framework_failure_

@@ -27,7 +27,8 @@ bool
 engine_every_line_form (struct engine_pattern const *pat, bool caret)
 {
   static char const *const forms[] = { "", "$", ".*", "^", "^.*" };
-  size_t nforms = caret ? 5 : 3;
+  /* (With -F only '' is one: '$' is a dollar sign there.)  */
+  size_t nforms = pat->literal ? 1 : caret ? 5 : 3;
   for (idx_t i = 0; i < pat->n && !pat->word && !pat->line; i++)
     for (size_t k = 0; k < nforms; k++)
       if (pat->lens[i] == (idx_t) strlen (forms[k])

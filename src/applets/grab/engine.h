@@ -102,8 +102,8 @@ engine_select (struct engine_ops const *eng, void const *re, void *scratch,
 
 /* Whether one of PAT's patterns is an obvious way of matching the empty
    string anywhere, so that PAT selects every record (the forms used to
-   count lines: '', $, .*, and with CARET also ^ and ^.*), and PAT has no
-   -w or -x.  For engines' selects_all.  */
+   count lines: '', $, .*, and with CARET also ^ and ^.*; with -F only
+   ''), and PAT has no -w or -x.  For engines' selects_all.  */
 bool engine_every_line_form (struct engine_pattern const *pat, bool caret);
 
 /* The engine called NAME, or NULL if this build has none by that name

@@ -209,7 +209,11 @@ static void
 grep_region (struct search *s, char const *sub, off_t base, idx_t p,
              idx_t lim)
 {
-  if (s->eng->selects_all && s->eng->selects_all (s->re))
+  /* (The first match is not always at the line's start: '$' matches at
+     its end, and in UTF-8 '' after the bytes that cannot start a
+     character, as in grep -P.)  */
+  if (s->eng->selects_all && s->eng->selects_all (s->re)
+      && (s->o->invert || s->quiet || !s->o->match_offset))
     {
       if (s->o->invert)
         return;

@@ -49,6 +49,9 @@ struct search_opts
   bool stop_on_match;  /* stop a file at its first selected line */
   bool context;        /* a context option was given (even 0): separators */
   bool number;         /* count lines (--line-number) */
+  bool match_offset;   /* the sink reads line.match_offset (grab -O): a
+                          pattern that selects every line still runs, to
+                          find where each line's first match is */
   intmax_t max_count;  /* -m */
   intmax_t before;     /* -B */
   intmax_t after;      /* -A */

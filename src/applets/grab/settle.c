@@ -129,6 +129,8 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
     }
   o->search.quiet = o->count || done_on_match;
   o->search.stop_on_match = done_on_match;
+  o->search.match_offset = (o->print.offset && !o->print.line_offset
+                            && !o->print.offsets_only);
   intmax_t ctx = cl->context < 0 ? 0 : cl->context;
   o->search.after = cl->after < 0 ? ctx : cl->after;
   o->search.before = cl->before < 0 ? ctx : cl->before;
