@@ -43,6 +43,7 @@ grab_tests = \
   tests/grab/option-F.sh \
   tests/grab/option-O.sh \
   tests/grab/option-l-O.sh \
+  tests/grab/every-line.sh \
   tests/grab/first-match-only.sh \
   tests/grab/option-S.sh \
   tests/grab/option-I.sh \

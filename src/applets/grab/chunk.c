@@ -116,10 +116,11 @@ bool
 chunk_wanted (struct worker const *w, struct stat const *st)
 {
   struct grab_opts const *o = w->o;
+  bool const *unsure;
   return (1 < o->chunk_threads && S_ISREG (st->st_mode)
           && MIN_PIECES * piece_size (o) <= st->st_size
           && !(w->run->eng->selects_all
-               && w->run->eng->selects_all (w->run->re)));
+               && w->run->eng->selects_all (w->run->re, &unsure)));
 }
 
 /* The first record start at or after offset AT of BUF[0..LEN) (a record

@@ -568,8 +568,9 @@ dfa_error (void const *vs)
 }
 
 static bool
-dfa_selects_all (void const *vre)
+dfa_selects_all (void const *vre, bool const **unsure)
 {
+  *unsure = NULL;
   struct dfa_re const *re = vre;
   return re->all;
 }

@@ -388,8 +388,9 @@ fixed_error (void const *vs)
 }
 
 static bool
-fixed_selects_all (void const *vre)
+fixed_selects_all (void const *vre, bool const **unsure)
 {
+  *unsure = NULL;
   struct fixed_re const *re = vre;
   return re->empty && !re->word && !re->line;
 }

@@ -37,7 +37,8 @@ struct pre
   bool has_lit;         /* every match contains LIT */
   bool lit_exact;       /* ...and is LIT: the pattern is that ASCII string,
                            case and all, with no -w or -x */
-  bool all;             /* selects every line */
+  bool all;             /* selects every line... */
+  bool const *unsure;   /* ...but maybe those starting with these bytes */
   struct literal lit;
   struct litset *lits;  /* or one of these (many patterns), or NULL */
   char *description;    /* for --debug */
@@ -227,6 +228,18 @@ compile_string (struct engine_pattern const *pat)
   return p;
 }
 
+/* The bytes that are encoding errors by themselves in UTF-8 (glibc's
+   mbrlen says so at once for these; F5..FD it calls incomplete).  */
+static bool const lone_error[256] = {
+  [0x80 ... 0xc1] = true, [0xfe ... 0xff] = true
+};
+
+static bool
+lone_error_byte (unsigned char c)
+{
+  return lone_error[c];
+}
+
 static void *
 pcre2_engine_compile (struct engine_pattern const *pat, char **err)
 {
@@ -347,10 +360,13 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
     }
   else if (1 < pat->n && (scope == SCOPE_LINE || !jit_scans_fast (c, first)))
     p->lits = required_litset (pat);
-  /* Not '^' in UTF-8: like grep, a line that starts with an encoding
-     error is matched from after it, not at its start (find_by_line), and
-     '^' does not match there (tests/grab/differential-utf8.sh).  */
-  p->all = engine_every_line_form (pat, !pat->utf8);
+  /* '^' in UTF-8 leaves out the lines that start with an encoding
+     error: like grep, such a line is matched from after it, not at its
+     start (find_by_line), and '^' does not match there
+     (tests/grab/differential-utf8.sh).  The engine decides on those.  */
+  p->all = engine_every_line_form (pat, true);
+  p->unsure = (pat->utf8 && !engine_every_line_form (pat, false)
+               ? lone_error : NULL);
   uint32_t minlen = 0;
   pcre2_pattern_info (c, PCRE2_INFO_MINLENGTH, &minlen);
   p->minlen = minlen;  /* characters; each is at least one byte */
@@ -485,14 +501,6 @@ match_error (int rc)
     default:
       return "internal PCRE error";
     }
-}
-
-/* Whether the byte C is an encoding error by itself in UTF-8 (glibc's
-   mbrlen says so at once for these; F5..FD it calls incomplete).  */
-static bool
-lone_error_byte (unsigned char c)
-{
-  return (0x80 <= c && c <= 0xc1) || 0xfe <= c;
 }
 
 /* Match line by line from START, as grep -P does: each line is a subject
@@ -654,9 +662,10 @@ pcre2_engine_error (void const *scratch)
 }
 
 static bool
-pcre2_engine_selects_all (void const *re)
+pcre2_engine_selects_all (void const *re, bool const **unsure)
 {
   struct pre const *p = re;
+  *unsure = p->unsure;
   return p->all;
 }
 

@@ -80,8 +80,12 @@ struct engine_ops
 
   /* Optional: whether RE selects every record (a pattern that matches
      the empty string, without -w or -x): the search then needs no engine
-     to count them (grep -c '^').  */
-  bool (*selects_all) (void const *re);
+     to count them (grep -c '^').  If records that start with certain
+     bytes are exceptions (grab's '^' in UTF-8 does not select a line
+     that starts with an encoding error), *UNSURE is set to a table of
+     those first bytes, all of them 0x80 or above, and the engine still
+     decides on their records; else to NULL.  */
+  bool (*selects_all) (void const *re, bool const **unsure);
 
   /* The fewest bytes a match can have: shorter files need no search.  */
   idx_t (*min_length) (void const *re);

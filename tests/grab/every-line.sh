@@ -1,0 +1,48 @@
+#!/bin/sh
+# Patterns that select every line ('', '$', '.*', '^', '^.*') are counted
+# and printed without the engine, but for their exceptions: in UTF-8, '^'
+# does not select a line that starts with an encoding error (grep -P
+# matches such a line from after the bad bytes, with NOTBOL), and the
+# engine decides those lines.  Output against grep -P -a, in C and UTF-8,
+# on lines that start with lone error bytes, lead bytes, valid characters,
+# at every offset modulo 32 (the scan for such line starts goes 16 bytes
+# at a time), with -c, -v, -m, --line-number and context.
+. "${srcdir=.}/tests/init.sh"
+require_utf8_locale_
+awk 'BEGIN {
+  split("\200|\301x|\303x|\303\251|\376|\377\377|x|\365z| |", first, "|")
+  srand(5)
+  for (i = 0; i < 3000; i++) {
+    len = int(rand() * 40)
+    s = ""
+    for (k = 0; k < len; k++) s = s "ab"
+    s = substr(s, 1, len)
+    f = first[1 + int(rand() * 10)]
+    printf "%s%s\n", (rand() < 0.3 ? f : ""), s
+  }
+  printf "\200no newline at the end"
+}' >in || framework_failure_
+for loc in C "$UTF8_LOCALE"; do
+  for p in '' '$' '.*' '^' '^.*'; do
+    for opts in -c '' -v '-c -v' '-m 7' '-c -m 100' -n '-A 1 -m 3' -l; do
+      # shellcheck disable=SC2086
+      LC_ALL=$loc grep -P -a $opts -e "$p" in >exp
+      st=$?
+      gopts=$(printf '%s\n' "$opts" | sed 's/-n/--line-number/')
+      for e in $(grab_engine_opts_); do
+        for n in 1 4; do
+          # shellcheck disable=SC2086
+          LC_ALL=$loc grab $(engine_opt_ $e) -n $n $gopts -e "$p" in >out
+          gst=$?
+          if test $gst != $st || ! cmp -s exp out; then
+            echo "LC_ALL=$loc grab $e -n $n $gopts -e '$p': status $gst" \
+                 "(grep -P $st)"
+            diff exp out | head -n 5
+            fail=1
+          fi
+        done
+      done
+    done
+  done
+done
+Exit ${fail-0}
