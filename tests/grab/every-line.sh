@@ -45,4 +45,13 @@ for loc in C "$UTF8_LOCALE"; do
     done
   done
 done
+# Several patterns are one alternation, '(?:P1)|(?:P2)...' (as grep 3.8
+# joins them), so a pattern that is not whole changes what an empty one
+# beside it means: here '' is inside a group that must be followed by
+# 'ab', and not every line is selected.
+for loc in C "$UTF8_LOCALE"; do
+  LC_ALL=$loc grep -P -a -c -e '(?:(?:^\hx)|(?:)|(?:))(ab)' in >exp
+  LC_ALL=$loc grab -c -e '(?:^\hx' -e '' -e '))(ab' in >out
+  compare exp out || fail=1
+done
 Exit ${fail-0}

@@ -240,6 +240,32 @@ lone_error_byte (unsigned char c)
   return lone_error[c];
 }
 
+/* The index of the first of PAT's patterns that does not compile alone
+   with OPTS and CC (PCRE2's error code and offset in *CODE and *OFF), or
+   -1 if each does.  */
+static idx_t
+first_bad_pattern (struct engine_pattern const *pat, uint32_t opts,
+                   pcre2_compile_context *cc, int *code, PCRE2_SIZE *off)
+{
+  for (idx_t i = 0; i < pat->n; i++)
+    {
+      struct engine_pattern one = *pat;
+      one.pats += i;
+      one.lens += i;
+      one.n = 1;
+      one.word = one.line = false;
+      idx_t l1;
+      char *r1 = build_pattern (&one, &l1);
+      pcre2_code *c1 = pcre2_compile ((PCRE2_SPTR) r1, l1, opts, code, off,
+                                      cc);
+      free (r1);
+      if (!c1)
+        return i;
+      pcre2_code_free (c1);
+    }
+  return -1;
+}
+
 static void *
 pcre2_engine_compile (struct engine_pattern const *pat, char **err)
 {
@@ -287,22 +313,9 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
           pcre2_get_error_message (code, msg, sizeof msg);
           *err = xstrdup ((char *) msg);
         }
-      for (idx_t i = 0; i < pat->n && !*err; i++)
-        {
-          struct engine_pattern one = *pat;
-          one.pats += i;
-          one.lens += i;
-          one.n = 1;
-          one.word = one.line = false;
-          idx_t l1;
-          char *r1 = build_pattern (&one, &l1);
-          pcre2_code *c1 = pcre2_compile ((PCRE2_SPTR) r1, l1, opts, &code,
-                                          &off, cc);
-          if (!c1)
-            *err = error_message (code, pat->pats[i], pat->lens[i], off);
-          pcre2_code_free (c1);
-          free (r1);
-        }
+      idx_t bad = *err ? -1 : first_bad_pattern (pat, opts, cc, &code, &off);
+      if (0 <= bad)
+        *err = error_message (code, pat->pats[bad], pat->lens[bad], off);
       if (!*err)
         *err = error_message (code, re, len, off);
       free (re);
@@ -311,6 +324,13 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
       return NULL;
     }
   free (re);
+  /* Several patterns are joined into one alternation, as grep 3.8 does,
+     so one that is not whole ('(?:^a' with '))(b') changes what the
+     others mean: then no every-line shortcut (fuzz-grab-search found
+     '' among such patterns).  */
+  bool all = (engine_every_line_form (pat, true)
+              && (pat->n == 1
+                  || first_bad_pattern (pat, opts, cc, &code, &off) < 0));
   pcre2_compile_context_free (cc);
 
   struct pre *p = xzalloc (sizeof *p);
@@ -364,8 +384,8 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
      error: like grep, such a line is matched from after it, not at its
      start (find_by_line), and '^' does not match there
      (tests/grab/differential-utf8.sh).  The engine decides on those.  */
-  p->all = engine_every_line_form (pat, true);
-  p->unsure = (pat->utf8 && !engine_every_line_form (pat, false)
+  p->all = all;
+  p->unsure = (all && pat->utf8 && !engine_every_line_form (pat, false)
                ? lone_error : NULL);
   uint32_t minlen = 0;
   pcre2_pattern_info (c, PCRE2_INFO_MINLENGTH, &minlen);
