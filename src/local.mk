@@ -40,6 +40,8 @@ src_grabrat_SOURCES = \
   src/applets/grab/options-grep.h \
   src/applets/grab/order.c \
   src/applets/grab/order.h \
+  src/applets/grab/linescan.c \
+  src/applets/grab/linescan.h \
   src/applets/grab/litset.c \
   src/applets/grab/litset.h \
   src/applets/grab/pcre2-literal.c \

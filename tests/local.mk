@@ -75,7 +75,7 @@ check_PROGRAMS += tests/unit/test-search tests/unit/test-pcre2-syntax \
   tests/unit/test-litset tests/unit/test-literal
 unit_cppflags = $(AM_CPPFLAGS) -I$(top_srcdir)/src -I$(top_srcdir)/src/applets/grab
 tests_unit_test_search_SOURCES = tests/unit/test-search.c \
-  src/applets/grab/search.c
+  src/applets/grab/search.c src/applets/grab/linescan.c
 tests_unit_test_search_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_search_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_search_LDADD = lib/libgnu.a

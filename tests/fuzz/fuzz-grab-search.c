@@ -24,6 +24,7 @@
    starts another pattern), byte 2 seeds the start offsets; the rest is
    the subject, each byte standing for one of SUBJECT's pieces.
 
+   Sources: src/applets/grab/linescan
    Sources: src/applets/grab/engine-pcre2 src/applets/grab/engine
    Sources: src/applets/grab/litset src/applets/grab/pcre2-literal
    Sources: src/applets/grab/pcre2-scope src/applets/grab/search

@@ -6,6 +6,7 @@
    behaviour or hang.  See parse-jump.h for how exits come back.
 
    Sources: src/applets/grab/options src/applets/grab/engine
+   Sources: src/applets/grab/linescan
    Sources: src/applets/grab/engine-pcre2 src/applets/grab/litset
    Sources: src/applets/grab/pcre2-literal src/applets/grab/pcre2-scope
    Sources: src/io/dlsyms

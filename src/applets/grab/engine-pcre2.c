@@ -21,6 +21,7 @@
 #include "xvasprintf.h"
 
 #include "engine.h"
+#include "linescan.h"
 #include "litset.h"
 #include "pcre2-literal.h"
 #include "pcre2-scope.h"
@@ -39,6 +40,7 @@ struct pre
                            case and all, with no -w or -x */
   bool all;             /* selects every line... */
   bool const *unsure;   /* ...but maybe those starting with these bytes */
+  bool startline;       /* PCRE2 tries only line starts ('.*a', '^a') */
   struct literal lit;
   struct litset *lits;  /* or one of these (many patterns), or NULL */
   char *description;    /* for --debug */
@@ -350,6 +352,14 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
   p->jit = pcre2_jit_compile (c, PCRE2_JIT_COMPLETE) == 0;
   if (!p->jit && pat->utf8)
     p->scope = scope = SCOPE_LINE;
+  /* A pattern PCRE2 anchors by itself ('(?s).*q': it tries only the start
+     offset) reaches later lines over the whole buffer only while '.*'
+     can run there; in UTF-8 an encoding error stops it ('a\x80b\nq':
+     grep matches line 2).  Line by line, as grep.  */
+  uint32_t all_opts = 0;
+  pcre2_pattern_info (c, PCRE2_INFO_ALLOPTIONS, &all_opts);
+  if (pat->utf8 && (all_opts & PCRE2_ANCHORED))
+    p->scope = scope = SCOPE_LINE;
   /* A required-literal prefilter pays when PCRE2 has no first code unit
      to scan for itself (nor a few possible first bytes, when the literal
      is short: '[how] to' took 0.94 of the time without ' to', farm-bench
@@ -363,6 +373,7 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
   enum { PAIR_MIN = 4 };
   uint32_t first = 0;
   pcre2_pattern_info (c, PCRE2_INFO_FIRSTCODETYPE, &first);
+  p->startline = first == 2;
   if (pat->n == 1)
     {
       p->has_lit = pcre2_required_literal (pat->pats[0], pat->lens[0],
@@ -632,9 +643,7 @@ pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
   while (pos < len)
     {
       int rc = run (p, s, buf, len, pos, 0);
-      if (rc == PCRE2_ERROR_NOMATCH)
-        return 0;
-      if (rc < 0)
+      if (rc < 0 && rc != PCRE2_ERROR_NOMATCH)
         {
           /* A resource limit over a big buffer need not be hit on one
              line: go line by line.  */
@@ -642,7 +651,26 @@ pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
           return find_by_line (p, s, buf, len, pos, m);
         }
       PCRE2_SIZE *ov = pcre2_get_ovector_pointer (s->md);
-      idx_t beg = ov[0], end = ov[1];
+      idx_t beg = rc < 0 ? len : ov[0], end = rc < 0 ? len : ov[1];
+      /* A pattern PCRE2 tries at line starts only ('\N*\V') fails at the
+         start of a line that starts with an encoding error, and PCRE2
+         tries no later place in that line; grep matches such a line from
+         after the bad bytes.  So do those lines before the match, alone.
+         Found by fuzz-grab-search: '\N*\V' on '\n\x80b'.  */
+      if (p->utf8 && p->startline)
+        for (idx_t u = pos;
+             (u = linescan_next_start (buf, u, beg, p->eol, lone_error))
+               < beg; )
+          {
+            char const *e = memchr (buf + u, p->eol, len - u);
+            idx_t line_end = e ? e - buf + 1 : len;
+            int r = find_by_line (p, s, buf, line_end, u, m);
+            if (r != 0)
+              return r;
+            u = line_end;
+          }
+      if (rc < 0)
+        return 0;
       /* An empty match after the last line's end is no line's match.  */
       if (beg == len && buf[len - 1] == p->eol)
         return 0;

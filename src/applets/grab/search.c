@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "linescan.h"
 #include "search.h"
 
 void
@@ -223,47 +224,6 @@ every_line (struct search *s, char const *sub, off_t base, idx_t p,
     }
 }
 
-/* The first record start Q in SUB[P..LIM), P a record start, whose
-   first byte is in UNSURE (a table of bytes 0x80 or above); LIM if
-   none.  */
-static idx_t
-next_unsure (char const *sub, idx_t p, idx_t lim, char eol,
-             bool const *unsure)
-{
-  if (p < lim && unsure[(unsigned char) sub[p]])
-    return p;
-  idx_t i = p;
-#if defined __x86_64__ && defined __GNUC__
-  /* 16 bytes at a time: where an EOL byte is followed by a byte with its
-     top bit set (SSE2 is part of x86-64).  -c '^' in UTF-8 over the
-     Linux tree, bench/grab.sh: see NEWS.  */
-  __m128i ev = _mm_set1_epi8 (eol);
-  for (; i + 17 <= lim; i += 16)
-    {
-      __m128i here = _mm_loadu_si128 ((__m128i const *) (sub + i));
-      __m128i next = _mm_loadu_si128 ((__m128i const *) (sub + i + 1));
-      unsigned m = (_mm_movemask_epi8 (_mm_cmpeq_epi8 (here, ev))
-                    & _mm_movemask_epi8 (next));
-      for (; m; m &= m - 1)
-        {
-          idx_t q = i + __builtin_ctz (m) + 1;
-          if (unsure[(unsigned char) sub[q]])
-            return q;
-        }
-    }
-#endif
-  while (i + 1 < lim)
-    {
-      char const *e = memchr (sub + i, eol, lim - 1 - i);
-      if (!e)
-        break;
-      i = e - sub + 1;
-      if (unsure[(unsigned char) sub[i]])
-        return i;
-    }
-  return lim;
-}
-
 /* Select lines in SUB[P..LIM), P a line start, asking the engine.  */
 static void
 engine_region (struct search *s, char const *sub, off_t base, idx_t p,
@@ -328,7 +288,7 @@ grep_region (struct search *s, char const *sub, off_t base, idx_t p,
     return;
   while (p < lim && !s->done)
     {
-      idx_t q = unsure ? next_unsure (sub, p, lim, s->o->eol, unsure) : lim;
+      idx_t q = unsure ? linescan_next_start (sub, p, lim, s->o->eol, unsure) : lim;
       every_line (s, sub, base, p, q);
       if (q == lim || s->done)
         return;
