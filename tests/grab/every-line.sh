@@ -8,6 +8,7 @@
 # at every offset modulo 32 (the scan for such line starts goes 16 bytes
 # at a time), with -c, -v, -m, --line-number and context.
 . "${srcdir=.}/tests/init.sh"
+. "$srcdir/tests/grab/difflib.sh"
 require_utf8_locale_
 awk 'BEGIN {
   split("\200|\301x|\303x|\303\251|\376|\377\377|x|\365z| |", first, "|")
@@ -22,29 +23,16 @@ awk 'BEGIN {
   }
   printf "\200no newline at the end"
 }' >in || framework_failure_
+ORDERED=yes
 for loc in C "$UTF8_LOCALE"; do
   for p in '' '$' '.*' '^' '^.*'; do
     for opts in -c '' -v '-c -v' '-m 7' '-c -m 100' -n '-A 1 -m 3' -l; do
-      # shellcheck disable=SC2086
-      LC_ALL=$loc grep -P -a $opts -e "$p" in >exp
-      st=$?
-      gopts=$(printf '%s\n' "$opts" | sed 's/-n/--line-number/')
-      for e in $(grab_engine_opts_); do
-        for n in 1 4; do
-          # shellcheck disable=SC2086
-          LC_ALL=$loc grab $(engine_opt_ $e) -n $n $gopts -e "$p" in >out
-          gst=$?
-          if test $gst != $st || ! cmp -s exp out; then
-            echo "LC_ALL=$loc grab $e -n $n $gopts -e '$p': status $gst" \
-                 "(grep -P $st)"
-            diff exp out | head -n 5
-            fail=1
-          fi
-        done
-      done
+      diff_run_ "$loc" "$opts" "$p" in
     done
   done
 done
+diff_report_ || fail=1
+
 # Several patterns are one alternation, '(?:P1)|(?:P2)...' (as grep 3.8
 # joins them), so a pattern that is not whole changes what an empty one
 # beside it means: here '' is inside a group that must be followed by

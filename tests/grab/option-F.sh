@@ -2,30 +2,19 @@
 # -F takes each pattern as a string: the forms that select every line as
 # regexes ('$', '.*', '^', '^.*', which grab counts lines for without the
 # engine) are strings there, and select only
-# the lines that hold them, as grep -F -a does; '' still selects all.
+# the lines that hold them, as grep -F -a does; '' still selects all
+# (difflib.sh: both engines, -n 1 and -n 4).
 . "${srcdir=.}/tests/init.sh"
+. "$srcdir/tests/grab/difflib.sh"
 printf 'a\nb$\n.*c\n^d\n^.*e\n\251\nplain\n' >in || framework_failure_
 require_utf8_locale_
+ORDERED=yes REF_MODE=-F GRAB_OPTS=-F
 for loc in C "$UTF8_LOCALE"; do
   for p in '$' '.*' '^' '^.*' ''; do
-    for opts in '' -c -v -i --line-number; do
-      for e in $(grab_engine_opts_); do
-        for n in 1 4; do
-          # shellcheck disable=SC2086
-          LC_ALL=$loc grep -F -a $opts -e "$p" in >exp
-          st=$?
-          # shellcheck disable=SC2086
-          LC_ALL=$loc grab $(engine_opt_ $e) -n $n -F $opts -e "$p" in >out
-          gst=$?
-          if test $gst != $st || ! cmp -s exp out; then
-            echo "LC_ALL=$loc grab $e -n $n -F $opts -e '$p': status $gst" \
-                 "(grep -F $st)"
-            diff exp out | head -n 5
-            fail=1
-          fi
-        done
-      done
+    for opts in '' -c -v -i -n; do
+      diff_run_ "$loc" "$opts" "$p" in
     done
   done
 done
+diff_report_ || fail=1
 Exit ${fail-0}

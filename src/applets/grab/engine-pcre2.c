@@ -579,6 +579,18 @@ find_by_line (struct pre const *p, struct pscratch *s, char const *buf,
   return 0;
 }
 
+/* Match the line of BUF[0..LEN) that holds AT alone, from FROM (in the
+   same line, not after AT), as find_by_line does, and set *NEXT to where
+   the next line starts.  */
+static int
+match_line (struct pre const *p, struct pscratch *s, char const *buf,
+            idx_t len, idx_t from, idx_t at, struct span *m, idx_t *next)
+{
+  char const *e = memchr (buf + at, p->eol, len - at);
+  *next = e ? e - buf + 1 : len;
+  return find_by_line (p, s, buf, *next, from, m);
+}
+
 /* Find the lines that hold the required literal, or one of them, and
    match only them (line by line, so the scope does not matter); or,
    when the pattern is the literal, report where the literal is.  */
@@ -602,12 +614,9 @@ find_by_literal (struct pre const *p, struct pscratch *s, char const *buf,
         }
       char const *prev = memrchr (buf + pos, p->eol, at - pos);
       idx_t from = prev ? prev - buf + 1 : pos;
-      char const *e = memchr (buf + at, p->eol, len - at);
-      idx_t end = e ? e - buf + 1 : len;
-      int r = find_by_line (p, s, buf, end, from, m);
+      int r = match_line (p, s, buf, len, from, at, m, &pos);
       if (r != 0)
         return r;
-      pos = end;
     }
   return 0;
 }
@@ -633,12 +642,9 @@ pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
      'f1\xc2\x85a', where grep -o prints nothing.  */
   if (p->utf8 && pos < len && lone_error_byte (buf[pos]))
     {
-      char const *e = memchr (buf + pos, p->eol, len - pos);
-      idx_t line_end = e ? e - buf + 1 : len;
-      int r = find_by_line (p, s, buf, line_end, pos, m);
+      int r = match_line (p, s, buf, len, pos, pos, m, &pos);
       if (r != 0)
         return r;
-      pos = line_end;
     }
   while (pos < len)
     {
@@ -662,12 +668,9 @@ pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
              (u = linescan_next_start (buf, u, beg, p->eol, lone_error))
                < beg; )
           {
-            char const *e = memchr (buf + u, p->eol, len - u);
-            idx_t line_end = e ? e - buf + 1 : len;
-            int r = find_by_line (p, s, buf, line_end, u, m);
+            int r = match_line (p, s, buf, len, u, u, m, &u);
             if (r != 0)
               return r;
-            u = line_end;
           }
       if (rc < 0)
         return 0;
@@ -692,12 +695,10 @@ pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
           m->end = end;
           return 1;
         }
-      char const *e = memchr (buf + beg, p->eol, len - beg);
-      idx_t line_end = e ? e - buf + 1 : len;
-      int r = find_by_line (p, s, buf, line_end, pos < line ? line : pos, m);
+      int r = match_line (p, s, buf, len, pos < line ? line : pos, beg, m,
+                          &pos);
       if (r != 0)
         return r;
-      pos = line_end;
     }
   return 0;
 }
