@@ -288,7 +288,8 @@ grep_region (struct search *s, char const *sub, off_t base, idx_t p,
     return;
   while (p < lim && !s->done)
     {
-      idx_t q = unsure ? linescan_next_start (sub, p, lim, s->o->eol, unsure) : lim;
+      idx_t q = (unsure ? linescan_next_start (sub, p, lim, s->o->eol, unsure)
+                 : lim);
       every_line (s, sub, base, p, q);
       if (q == lim || s->done)
         return;
