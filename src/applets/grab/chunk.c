@@ -43,11 +43,14 @@
 /* Piece size, the most a piece's list holds, and how many pieces a file
    needs to be cut at all.  The piece is also bounded by -L's window, so
    that the owner and each helper map at most a window each.  grab -n 2
-   PM_RESUME on the 1.1 GiB bench file (2026-12-03, 2 vCPUs, medians of 7
-   runs), pieces of 32/16/8/4/2 MiB: 0.085/0.087/0.091/0.097/0.105 s, peak
-   memory 66/36/21/13/11 MB; one thread took 0.146 s.  LIST_MAX bounds a
-   listed piece at 64 KiB: denser pieces are left to the owner.  */
-enum { PIECE_MAX = 8 << 20, LIST_MAX = 16 << 10, MIN_PIECES = 4 };
+   -c PM_RESUME on the 1.1 GiB bench file (2026-12-03, 2 vCPUs, perf stat
+   -r 10, two rounds): pieces of 8 MiB 0.082 and 0.079 s, 16 MiB 0.075
+   and 0.074 s, 32 MiB 0.074 and 0.077 s; peak memory 21, 37, 70 MB.  One
+   thread took 0.134 s, ripgrep (one thread, the whole file mapped)
+   0.131 s.  Each piece costs a map and an unmap, whose TLB shoot-down
+   interrupts the other workers.  LIST_MAX bounds a listed piece at 64 KiB: denser
+   pieces are left to the owner.  */
+enum { PIECE_MAX = 16 << 20, LIST_MAX = 16 << 10, MIN_PIECES = 4 };
 
 enum piece_state { FREE, SELF, BUSY, DONE };
 

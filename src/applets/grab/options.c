@@ -151,7 +151,7 @@ grab's own options (their letters differ from GNU grep's on purpose):\n\
   -s                        stop searching a file after its first match\n\
   -L                        halve the mapping window (1 GiB; repeatable,\n\
                             down to 64 KiB) to bound memory per file;\n\
-                            a file of 4 pieces or more (a piece: 8 MiB,\n\
+                            a file of 4 pieces or more (a piece: 16 MiB,\n\
                             or the window if smaller) is searched in\n\
                             pieces by all threads\n\
   -I                        like --color=auto\n\
