@@ -203,7 +203,7 @@ if wanted "threads, one 1.1 GiB file: 'PM_RESUME'"; then
 fi
 
 # A cold page cache: each tool with its own default thread count (grab
-# starts at least 8 readers for a tree), and with $J threads.
+# starts at least 16 readers for a tree), and with $J threads.
 if wanted "cold cache, tree: 'linus'"; then
   if [ "$(id -u)" = 0 ] && [ -w /proc/sys/vm/drop_caches ]; then
     RACE_SETUP='sync; echo 3 >/proc/sys/vm/drop_caches' \
@@ -213,7 +213,7 @@ if wanted "cold cache, tree: 'linus'"; then
       "ripgrep" "rg -uuu -a --no-config -e linus $T >$out" \
       "ripgrep -j$J" "rg -uuu -a -j$J --no-config -e linus $T >$out" \
       "floor -j$J" "$out.floor $J $out.list >$out" \
-      "floor -j8" "$out.floor 8 $out.list >$out"
+      "floor -j16" "$out.floor 16 $out.list >$out"
     "$out.floor" 8 "$out.list" >/dev/null
     cat "$B/big.txt" >/dev/null
   else

@@ -1,5 +1,5 @@
 #!/bin/sh
-# How many threads grab starts: a tree gets at least 8 workers (one per
+# How many threads grab starts: a tree gets at least 16 workers (one per
 # CPU if more), since a tree not in the page cache reads faster with more
 # readers; one file operand gets none besides the main thread unless it
 # is big enough to be cut into pieces, then one per CPU; -n N sets both.
@@ -19,7 +19,7 @@ started ()
   grep -c '^[0-9]* *clone3' trace
 }
 
-tree=$((cpus < 8 ? 8 : cpus))
+tree=$((cpus < 16 ? 16 : cpus))
 test "$(started grab -r needle d)" = $((tree - 1)) || fail=1
 test "$(started grab -r -n 3 needle d)" = 2 || fail=1
 test "$(started grab needle d/a)" = 0 || fail=1

@@ -35,11 +35,14 @@ enum { MMAP_MIN = 1 << 20 };
 enum { WINDOW_DEFAULT = 1 << 30, WINDOW_MIN = 64 << 10 };
 
 /* read() size for pipes, other streams and files too big to be read at
-   once; files up to READ_WHOLE are read in one call.  Reading the 1.1 GiB
-   bench file in 128 KiB reads runs as fast as mapping it (ratio 0.99 in
-   the same bench); GNU grep measured 32 KiB to 1 MiB alike (its 96 KiB
-   GOOD_READSIZE_MIN).  */
-enum { STREAM_READ = 128 << 10, READ_WHOLE = 1 << 20 };
+   once; files shorter than READ_WHOLE are read in one call.  GNU grep
+   measured 32 KiB to 1 MiB alike (its 96 KiB GOOD_READSIZE_MIN).  Each
+   worker keeps a buffer of the biggest file it read whole, so READ_WHOLE
+   is memory per thread: on the Linux tree (2026-12-03, 2 vCPUs) grab -r
+   -n 16 linus peaked at 21.0 MB with 1 MiB, 8.8 MB with 256 KiB, 7.3 MB
+   with 128 KiB; -n 2 'return' took 1.00, 0.97 and 0.93 of the 1 MiB
+   time (medians of 7 rotated runs; 'linus' 1.00, 1.01, 1.00).  */
+enum { STREAM_READ = 128 << 10, READ_WHOLE = STREAM_READ };
 
 enum
 {
@@ -142,7 +145,7 @@ grab's own options (their letters differ from GNU grep's on purpose):\n\
   -r, -R, --recursive       search directories recursively; symbolic links\n\
                             are followed only on the command line\n\
   -n, --threads=N           search with N threads (default: one per CPU,\n\
-                            and at least 8 to read a tree: a tree not in\n\
+                            and at least 16 to read a tree: a tree not in\n\
                             memory is read faster by more readers);\n\
                             with -n 1 the output order is deterministic\n\
   -O, --byte-offset         print the 0-based byte offset of the match\n\

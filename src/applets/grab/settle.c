@@ -205,10 +205,13 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
   o->chunk_threads = cl->threads ? cl->threads : cpus;
   /* The walk's workers also wait for the disk when the tree is not in
      the page cache: more readers than CPUs keep it busy.  The Linux tree
-     after drop_caches, 2 vCPUs (2026-12-03, /usr/bin/time, one run each):
-     -n 2 6.3 s, -n 4 4.1 s, -n 8 2.2 s, -n 16 2.0 s (rg -j2 6.6 s, -j8
-     2.6 s); warm, -n 8 took 1.01 x -n 2's time (farm-bench, 7 runs).  */
-  enum { READERS_MIN = 8 };
+     after drop_caches, 2 vCPUs (2026-12-03, /usr/bin/time, three runs
+     each): grab linus -n 8 2.56-2.63 s, -n 16 1.76-2.06 s, -n 32
+     1.49-1.79 s (rg with its defaults 6.2 and 6.8 s); peak memory 4.9,
+     7.0 and 9.6 MB (rg 7.5 MB).  Warm, -n 2/8/16/32 took 0.290, 0.292,
+     0.299 and 0.295 s (medians of 7 rotated runs).  16: faster than 8 by
+     a third, and no more memory than ripgrep.  */
+  enum { READERS_MIN = 16 };
   o->threads = (cl->threads ? cl->threads
                 : cl->grep && getenv ("OMP_NUM_THREADS") ? cpus
                 : MAX (cpus, READERS_MIN));
