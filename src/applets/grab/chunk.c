@@ -48,8 +48,8 @@
    and 0.074 s, 32 MiB 0.074 and 0.077 s; peak memory 21, 37, 70 MB.  One
    thread took 0.134 s, ripgrep (one thread, the whole file mapped)
    0.131 s.  Each piece costs a map and an unmap, whose TLB shoot-down
-   interrupts the other workers.  LIST_MAX bounds a listed piece at 64 KiB: denser
-   pieces are left to the owner.  */
+   interrupts the other workers.  LIST_MAX bounds a listed piece at 64
+   KiB: denser pieces are left to the owner.  */
 enum { PIECE_MAX = 16 << 20, LIST_MAX = 16 << 10, MIN_PIECES = 4 };
 
 enum piece_state { FREE, SELF, BUSY, DONE };

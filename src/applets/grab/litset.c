@@ -218,7 +218,7 @@ litset_new (struct literal const *l, idx_t n, bool wide_ks)
     s->fold[c] = icase ? c_tolower (c) : c;
   memset (s->shift, m - 1, sizeof s->shift);
   s->tri = TRI_MIN <= n;
-  s->tri_mask = icase ? ~0x20 : UCHAR_MAX;
+  s->tri_mask = icase ? UCHAR_MAX ^ 0x20 : UCHAR_MAX;
   if (s->tri)
     memset (s->shift3, m - 2, sizeof s->shift3);
   memset (s->head, 0, sizeof s->head);
