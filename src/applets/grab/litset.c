@@ -290,6 +290,22 @@ starts_at (struct litset const *s, char const *buf, idx_t len, idx_t start)
                           buf + start, len - start));
 }
 
+/* One step of a scan whose window ends at BUF[*I], SH its shift_at:
+   true if a literal of S starts at *I - (M - 1) (*I left there), else
+   *I moved on.  (The shift is the caller's so that two scans load theirs
+   at once.)  */
+static inline bool
+step (struct litset const *s, char const *buf, idx_t len, idx_t *i, int sh)
+{
+  if (sh)
+    *i += sh;
+  else if (starts_at (s, buf, len, *i - (s->m - 1)))
+    return true;
+  else
+    ++*i;
+  return false;
+}
+
 /* The first start of a literal of S in BUF[0..LEN) whose window's last
    byte is in [I, LIM), or -1.  */
 static idx_t
@@ -297,15 +313,8 @@ scan (struct litset const *s, char const *buf, idx_t len, idx_t i,
       idx_t lim)
 {
   while (i < lim)
-    {
-      int sh = shift_at (s, buf, i);
-      if (sh)
-        i += sh;
-      else if (starts_at (s, buf, len, i - (s->m - 1)))
-        return i - (s->m - 1);
-      else
-        i++;
-    }
+    if (step (s, buf, len, &i, shift_at (s, buf, i)))
+      return i - (s->m - 1);
   return -1;
 }
 
@@ -322,38 +331,31 @@ char const *
 litset_find (struct litset const *s, char const *buf, idx_t len)
 {
   idx_t m = s->m;
+  idx_t r;
   if (len < TWO_SCANS_MIN)
+    r = scan (s, buf, len, m - 1, len);
+  else
     {
-      idx_t r = scan (s, buf, len, m - 1, len);
-      return r < 0 ? NULL : buf + r;
-    }
-  /* A finds the starts before HALF, B the others; a start B finds waits
-     until A has found none.  */
-  idx_t half = len / 2;
-  idx_t a = m - 1, alim = half + m - 1, b = half + m - 1, blim = len;
-  idx_t found = -1;
-  while (a < alim && b < blim)
-    {
-      int sa = shift_at (s, buf, a), sb = shift_at (s, buf, b);
-      if (sa)
-        a += sa;
-      else if (starts_at (s, buf, len, a - (m - 1)))
-        return buf + a - (m - 1);
-      else
-        a++;
-      if (sb)
-        b += sb;
-      else if (starts_at (s, buf, len, b - (m - 1)))
+      /* A finds the starts before HALF, B the others; a start B finds
+         waits until A has found none.  */
+      idx_t half = len / 2;
+      idx_t a = m - 1, alim = half + m - 1, b = half + m - 1, blim = len;
+      bool b_found = false;
+      while (a < alim && b < blim)
         {
-          found = b - (m - 1);
-          break;
+          int sa = shift_at (s, buf, a), sb = shift_at (s, buf, b);
+          if (step (s, buf, len, &a, sa))
+            return buf + a - (m - 1);
+          if (step (s, buf, len, &b, sb))
+            {
+              b_found = true;
+              break;
+            }
         }
-      else
-        b++;
+      r = scan (s, buf, len, a, alim);
+      if (r < 0)
+        r = b_found ? b - (m - 1) : scan (s, buf, len, b, blim);
     }
-  idx_t r = scan (s, buf, len, a, alim);
-  if (r < 0)
-    r = 0 <= found ? found : scan (s, buf, len, b, blim);
   return r < 0 ? NULL : buf + r;
 }
 
