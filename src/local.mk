@@ -44,6 +44,8 @@ src_grabrat_SOURCES = \
   src/applets/grab/linescan.h \
   src/applets/grab/litset.c \
   src/applets/grab/litset.h \
+  src/applets/grab/byteseq.c \
+  src/applets/grab/byteseq.h \
   src/applets/grab/pcre2-literal.c \
   src/applets/grab/pcre2-literal.h \
   src/applets/grab/pcre2-scope.c \

@@ -112,6 +112,99 @@ literal_property (char const *pat)
   literal_free (&l);
 }
 
+/* The sequence of PAT (caseless if ICASE, in UTF mode if UTF8) written
+   as its places, a set of more than one byte as '[' its bytes in order
+   ']': must be WANT, or none if WANT is null.  */
+static void
+check_seq_in (char const *pat, bool icase, bool utf8, char const *want)
+{
+  struct byteseq s;
+  bool got = pcre2_required_byteseq (pat, strlen (pat), icase, utf8, &s);
+  char text[256];
+  int tl = 0;
+  for (idx_t i = 0; got && i < s.len && tl < 200; i++)
+    {
+      struct byteseq_set const *set = &s.set[i];
+      if (set->n == 1)
+        text[tl++] = set->b[0];
+      else
+        {
+          text[tl++] = '[';
+          for (int b = 1; b < 256; b++)
+            if (byteseq_set_has (set, b))
+              text[tl++] = b;
+          text[tl++] = ']';
+        }
+    }
+  text[tl] = '\0';
+  if (got != !!want || (got && strcmp (text, want) != 0))
+    {
+      fprintf (stderr, "sequence of '%s'%s%s: got '%s', want '%s'\n", pat,
+               icase ? ", caseless" : "", utf8 ? ", UTF-8" : "",
+               got ? text : "(none)", want ? want : "(none)");
+      failures++;
+    }
+  if (got)
+    byteseq_free (&s);
+}
+
+static void
+check_seq (char const *pat, char const *want)
+{
+  check_seq_in (pat, false, false, want);
+}
+
+/* Every match of PAT in each of many subjects holds its sequence.  */
+static void
+seq_property (char const *pat)
+{
+  struct byteseq s;
+  if (!pcre2_required_byteseq (pat, strlen (pat), false, false, &s))
+    {
+      fprintf (stderr, "no sequence in test pattern '%s'\n", pat);
+      failures++;
+      return;
+    }
+  int ec;
+  PCRE2_SIZE eo;
+  pcre2_code *re = pcre2_compile ((PCRE2_SPTR) pat, PCRE2_ZERO_TERMINATED,
+                                  0, &ec, &eo, NULL);
+  pcre2_match_data *md = pcre2_match_data_create_from_pattern (re, NULL);
+  static char const alphabet[] = "abc.x1-_ ]";
+  char subj[12];
+  unsigned seed = 11;
+  int matched = 0;
+  for (int t = 0; t < 100000; t++)
+    {
+      int n = 1 + t % 11;
+      for (int i = 0; i < n; i++)
+        {
+          seed = seed * 1103515245 + 12345;
+          subj[i] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+        }
+      if (pcre2_match (re, (PCRE2_SPTR) subj, n, 0, 0, md, NULL) < 0)
+        continue;
+      matched++;
+      PCRE2_SIZE *ov = pcre2_get_ovector_pointer (md);
+      char const *q = byteseq_find (&s, subj + ov[0], ov[1] - ov[0]);
+      if (!q)
+        {
+          fprintf (stderr, "'%s' matched '%.*s' without its sequence\n",
+                   pat, (int) (ov[1] - ov[0]), subj + ov[0]);
+          failures++;
+          break;
+        }
+    }
+  if (matched < 20)
+    {
+      fprintf (stderr, "'%s' matched only %d subjects\n", pat, matched);
+      failures++;
+    }
+  pcre2_match_data_free (md);
+  pcre2_code_free (re);
+  byteseq_free (&s);
+}
+
 int
 main (void)
 {
@@ -207,6 +300,32 @@ main (void)
   };
   for (size_t i = 0; i < sizeof props / sizeof *props; i++)
     literal_property (props[i]);
+
+  /* Sequences of byte sets: classes of a few ASCII bytes are places.  */
+  check_seq ("[how] to", "[how] to");
+  check_seq_in ("[how] to", true, false, "[HOWhow] [Tt][Oo]");
+  check_seq ("a[^b]cd", "cd");
+  check_seq ("[a-c]x+", "[abc]x");
+  check_seq ("[a-z]bc", "bc");          /* more than BYTESEQ_SET_MAX */
+  check_seq ("[ab]?cd", "cd");
+  check_seq ("[.]x[\\-_]", ".x[-_]");
+  check_seq ("[]a]b", "[]a]b");
+  check_seq ("[a-c-e]x", NULL);         /* '-' after a range: left alone */
+  check_seq ("[[:alpha:]]ab", "ab");
+  check_seq ("x[ab]{2}y", "x[ab]");
+  check_seq ("(?i)[ab]cd", NULL);
+  check_seq ("[\\d]ab", "ab");
+  check_seq ("\\Q[a]\\E[bc]", "[a][bc]");
+  check_seq_in ("[\xc3\xa9]x", false, true, NULL);  /* non-ASCII member */
+  check_seq_in ("[ks]e_x", true, true, "[Ee]_[Xx]");
+  check_seq_in ("[ks]e_x", true, false, "[KSks][Ee]_[Xx]");
+
+  static char const *const seq_props[] = {
+    "[ab]c", "x[.a]?[b-c]1", "[ab]+[c ]", "[]x]{2}a[-_]", "[.]a[bc]",
+    "(ab)?[xa][bc]", "[a-c]{1,2}x",
+  };
+  for (size_t i = 0; i < sizeof seq_props / sizeof *seq_props; i++)
+    seq_property (seq_props[i]);
 
   return failures != 0;
 }

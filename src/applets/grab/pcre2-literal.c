@@ -25,48 +25,125 @@ static char const frequent[] =
   " etaoinsrlcdhupmfgbyw_\n.,;()=\t\"'x0123456789-*/kv{}ETAOINSRLCDHUPMFG"
   "BYW[]<>:&|!#+%?@$\\^~`jqzJQZKVX";
 
-static int
-rank (unsigned char c)
+int
+literal_byte_rank (unsigned char c)
 {
   char const *p = c ? strchr (frequent, c) : NULL;
   return p ? (int) (sizeof frequent - (p - frequent)) : 0;
 }
 
+/* Whether the byte C means itself and its other ASCII case only, in a
+   caseless pattern.  Bytes of non-ASCII characters do not: only ASCII
+   case is easy to ignore.  In UTF mode, neither do 'k' and 's': they
+   also match U+212A KELVIN SIGN and U+017F LATIN SMALL LETTER LONG S.
+   They are the only ASCII letters that do in PCRE2 10.42: matching each
+   letter with grep -P -i against every code point found those two.  */
+static bool
+plain_caseless (unsigned char c, bool utf8)
+{
+  return c < 0x80 && ! (utf8 && c && strchr ("kKsS", c));
+}
+
+/* The top-level sequence read so far: its places, each the set of bytes
+   that can be there (one byte for a plain character or a class of one),
+   and the best runs of places seen.  */
 struct run
 {
-  char *buf;
+  struct byteseq_set *set;
   idx_t len, size;
-  char *best;
+  bool icase, utf8;             /* how the pattern is compiled */
+  char *best;                   /* the longest run of one-byte places */
   idx_t best_len;
+  struct byteseq_set *seq;      /* the longest run of places */
+  idx_t seq_len;
 };
 
 /* Drop the last character of R (all its bytes, if it is multibyte).  */
 static void
 run_drop_char (struct run *r)
 {
-  while (0 < r->len && ((unsigned char) r->buf[r->len - 1] & 0xc0) == 0x80)
+  while (0 < r->len && r->set[r->len - 1].n == 1
+         && (r->set[r->len - 1].b[0] & 0xc0) == 0x80)
     r->len--;
   if (0 < r->len)
     r->len--;
 }
 
 static void
-run_add (struct run *r, char c)
+run_add_set (struct run *r, struct byteseq_set const *set)
 {
   if (r->len == r->size)
-    r->buf = xpalloc (r->buf, &r->size, 1, -1, 1);
-  r->buf[r->len++] = c;
+    r->set = xpalloc (r->set, &r->size, 1, -1, sizeof *r->set);
+  r->set[r->len++] = *set;
 }
 
-/* End the current run, keeping it if it is the longest so far.  */
+static void
+run_add (struct run *r, char c)
+{
+  struct byteseq_set set = { .n = 1, .b = { c } };
+  run_add_set (r, &set);
+}
+
+/* SET as a caseless pattern matches it, in *OUT: each letter with its
+   other case.  Return false if that is not sure (see plain_caseless) or
+   does not fit.  */
+static bool
+caseless_set (struct byteseq_set const *set, bool utf8,
+              struct byteseq_set *out)
+{
+  *out = (struct byteseq_set) { 0 };
+  for (int i = 0; i < set->n; i++)
+    {
+      unsigned char c = set->b[i];
+      if (! (plain_caseless (c, utf8) && byteseq_set_add (out, c_tolower (c))
+             && byteseq_set_add (out, c_toupper (c))))
+        return false;
+    }
+  return true;
+}
+
+/* End the current run, keeping its longest stretch of one-byte places as
+   the best literal and its longest stretch of places as the best
+   sequence, if they are longer than those so far.  Caseless, the
+   sequence's sets take both cases and it stops at a place where that is
+   not sure (the literal is cut later, by keep_caseless_run).  */
 static void
 run_end (struct run *r)
 {
-  if (r->best_len < r->len)
+  for (idx_t i = 0; i < r->len; i++)
     {
-      free (r->best);
-      r->best = xmemdup (r->buf, r->len);
-      r->best_len = r->len;
+      idx_t j = i;
+      while (j < r->len && r->set[j].n == 1)
+        j++;
+      if (r->best_len < j - i)
+        {
+          free (r->best);
+          r->best = xmalloc (j - i);
+          for (idx_t k = i; k < j; k++)
+            r->best[k - i] = r->set[k].b[0];
+          r->best_len = j - i;
+        }
+      i = j;
+    }
+  for (idx_t i = 0; i < r->len; i++)
+    {
+      idx_t j = i;
+      for (; j < r->len && r->icase; j++)
+        {
+          struct byteseq_set c;
+          if (!caseless_set (&r->set[j], r->utf8, &c))
+            break;
+          r->set[j] = c;
+        }
+      if (!r->icase)
+        j = r->len;
+      if (r->seq_len < j - i)
+        {
+          free (r->seq);
+          r->seq = xmemdup (r->set + i, (j - i) * sizeof *r->set);
+          r->seq_len = j - i;
+        }
+      i = j;
     }
   r->len = 0;
 }
@@ -118,6 +195,84 @@ quantifier (char const *p, idx_t n, idx_t i, bool *optional)
   if (j < n && (p[j] == '?' || p[j] == '+'))
     j++;
   return j;
+}
+
+/* The place just added to R (a plain byte or a class) may have a
+   quantifier at P[I]: if so, deal with it and return the index after it;
+   else return I.  */
+static idx_t
+run_quantified (struct run *r, char const *p, idx_t n, idx_t i)
+{
+  bool optional = false;
+  idx_t after = quantifier (p, n, i, &optional);
+  if (after != i)
+    {
+      /* The place is repeated: what comes before reaches its first copy
+         and what follows starts at its last, so a new run starts with it
+         (a multibyte character just ends the run).  */
+      struct byteseq_set last = r->set[r->len - 1];
+      if (optional)
+        run_drop_char (r);
+      run_end (r);
+      if (!optional && ! (last.n == 1 && 0x80 <= last.b[0]))
+        run_add_set (r, &last);
+    }
+  return after;
+}
+
+/* Read the class member at P[*J] (before P[N]) into *C and step over it:
+   an ASCII byte that means itself, or punctuation escaped.  Return false
+   for anything else ('[:alpha:]', '\d', '\x41', non-ASCII bytes).  */
+static bool
+class_member (char const *p, idx_t n, idx_t *j, unsigned char *c)
+{
+  unsigned char b = p[*j];
+  idx_t step = 1;
+  if (b == '\\')
+    {
+      if (n <= *j + 1 || !c_ispunct (p[*j + 1]))
+        return false;
+      b = p[*j + 1];
+      step = 2;
+    }
+  else if (b == '[' || 0x80 <= b)
+    return false;
+  *c = b;
+  *j += step;
+  return true;
+}
+
+/* If P[I] ('[') starts a class of at most BYTESEQ_SET_MAX bytes written
+   plainly (class_member bytes and ranges of them), put them in *SET and
+   return the index after the class; else return -1.  Negated classes,
+   and a '-' right after a range, are left to skip_nested.  */
+static idx_t
+class_set (char const *p, idx_t n, idx_t i, struct byteseq_set *set)
+{
+  *set = (struct byteseq_set) { 0 };
+  idx_t j = i + 1;
+  if (j < n && p[j] == '^')
+    return -1;
+  for (bool first = true; j < n; first = false)
+    {
+      if (p[j] == ']' && !first)
+        return set->n ? j + 1 : -1;
+      unsigned char lo, hi;
+      if (!class_member (p, n, &j, &lo))
+        return -1;
+      hi = lo;
+      if (j + 1 < n && p[j] == '-' && p[j + 1] != ']')
+        {
+          j++;
+          if (!class_member (p, n, &j, &hi) || hi < lo
+              || (j < n && p[j] == '-'))
+            return -1;
+        }
+      for (int b = lo; b <= hi; b++)
+        if (!byteseq_set_add (set, b))
+          return -1;
+    }
+  return -1;
 }
 
 /* The index after the group or class that starts at P[I] ('(' or '['),
@@ -205,9 +360,21 @@ scan (char const *p, idx_t n, struct run *r)
           i = quantifier (p, n, skip_nested (p, n, i), &optional);
           continue;
         case '[':
-          run_end (r);
-          i = quantifier (p, n, skip_nested (p, n, i), &optional);
-          continue;
+          {
+            struct byteseq_set set;
+            idx_t after = class_set (p, n, i, &set);
+            if (after < 0)
+              {
+                run_end (r);
+                i = quantifier (p, n, skip_nested (p, n, i), &optional);
+              }
+            else
+              {
+                run_add_set (r, &set);
+                i = run_quantified (r, p, n, after);
+              }
+            continue;
+          }
         case '.': case '^': case '$':
           run_end (r);
           i = quantifier (p, n, i + 1, &optional);
@@ -273,36 +440,11 @@ scan (char const *p, idx_t n, struct run *r)
           i++;
           break;
         }
-      /* A plain character C; a quantifier may make it optional.  */
       run_add (r, c);
-      idx_t after = quantifier (p, n, i, &optional);
-      if (after != i)
-        {
-          /* C is repeated: what comes before reaches its first copy and
-             what follows starts at its last, so a new run starts with
-             it (a multibyte character just ends the run).  */
-          if (optional)
-            run_drop_char (r);
-          run_end (r);
-          if (!optional && (unsigned char) c < 0x80)
-            run_add (r, c);
-          i = after;
-        }
+      i = run_quantified (r, p, n, i);
     }
   run_end (r);
   return true;
-}
-
-/* Whether the byte C means itself and its other ASCII case only, in a
-   caseless pattern.  Bytes of non-ASCII characters do not: only ASCII
-   case is easy to ignore.  In UTF mode, neither do 'k' and 's': they
-   also match U+212A KELVIN SIGN and U+017F LATIN SMALL LETTER LONG S.
-   They are the only ASCII letters that do in PCRE2 10.42: matching each
-   letter with grep -P -i against every code point found those two.  */
-static bool
-plain_caseless (unsigned char c, bool utf8)
-{
-  return c < 0x80 && ! (utf8 && c && strchr ("kKsS", c));
 }
 
 /* Cut R's best literal to its longest part of plain_caseless bytes: any
@@ -339,7 +481,7 @@ literal_set_rare (struct literal *l)
       /* Without case, look for a byte that has no other case.  */
       if (l->icase && c_isalpha (c))
         continue;
-      int r = rank (c);
+      int r = literal_byte_rank (c);
       if (r < best)
         {
           second = best;
@@ -361,28 +503,43 @@ bool
 pcre2_required_literal (char const *p, idx_t n, bool literal, bool icase,
                         bool utf8, struct literal *l)
 {
-  struct run r = { 0 };
+  struct run r = { .icase = icase, .utf8 = utf8 };
+  bool ok = true;
   if (literal)
     {
       r.best = xmemdup (p, n ? n : 1);
       r.best_len = n;
     }
-  else if (!scan (p, n, &r))
-    {
-      free (r.buf);
-      free (r.best);
-      return false;
-    }
-  free (r.buf);
-  if (icase)
+  else
+    ok = scan (p, n, &r);
+  free (r.set);
+  free (r.seq);
+  if (ok && icase)
     keep_caseless_run (&r, utf8);
   *l = (struct literal) { .bytes = r.best, .len = r.best_len,
                           .icase = icase };
-  bool ok = LITERAL_MIN <= l->len;
+  ok = ok && LITERAL_MIN <= l->len;
   if (ok)
     literal_set_rare (l);
   else
     literal_free (l);
+  return ok;
+}
+
+bool
+pcre2_required_byteseq (char const *p, idx_t n, bool icase, bool utf8,
+                        struct byteseq *s)
+{
+  struct run r = { .icase = icase, .utf8 = utf8 };
+  bool ok = scan (p, n, &r);
+  free (r.set);
+  free (r.best);
+  *s = (struct byteseq) { .set = r.seq, .len = r.seq_len };
+  ok = ok && LITERAL_MIN <= s->len;
+  if (ok)
+    byteseq_prepare (s, literal_byte_rank);
+  else
+    byteseq_free (s);
   return ok;
 }
 

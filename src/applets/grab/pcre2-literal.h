@@ -1,14 +1,17 @@
 /* pcre2-literal.h: a literal string every match of a PCRE2 pattern must
    contain, and a fast search for it.  Lines without it cannot match, so
    the engine skips them without running the regex: for "\w+_RESUME" it
-   looks for "_RESUME" with memchr on its rarest byte.  Knows PCRE2 syntax
-   (conservatively) and bytes, nothing else.  */
+   looks for "_RESUME" with memchr on its rarest byte.  Also the
+   sequence of small byte sets every match holds, which simple classes
+   make longer than the literal ('[how] to': see byteseq.h).  Knows PCRE2
+   syntax (conservatively) and bytes, nothing else.  */
 
 #ifndef GRABRAT_GRAB_PCRE2_LITERAL_H
 #define GRABRAT_GRAB_PCRE2_LITERAL_H
 
 #include <stdbool.h>
 
+#include "byteseq.h"
 #include "idx.h"
 
 struct literal
@@ -29,6 +32,18 @@ struct literal
    one worth using was found.  */
 bool pcre2_required_literal (char const *p, idx_t n, bool literal,
                              bool icase, bool utf8, struct literal *l);
+
+/* Find the longest sequence of byte sets that every match of the N-byte
+   pattern P holds at consecutive bytes: plain characters and classes of
+   at most BYTESEQ_SET_MAX ASCII bytes, with both cases if ICASE.  Return
+   true and fill *S (ready for byteseq_find) if it has two places or
+   more.  */
+bool pcre2_required_byteseq (char const *p, idx_t n, bool icase, bool utf8,
+                             struct byteseq *s);
+
+/* How frequent byte C is in source code and text: 0 for the rarest,
+   higher for more frequent.  */
+int literal_byte_rank (unsigned char c);
 
 /* Set L->rare for L's bytes, len and icase: the index of its rarest byte
    in text, or -1 if every byte is a letter of a caseless literal; and
