@@ -37,6 +37,7 @@ grab_tests = \
   tests/grab/thread-count.sh \
   tests/grab/sigbus.sh \
   tests/grab/deep-tree.sh \
+  tests/grab/listing-fds.sh \
   tests/grab/sort-path.sh \
   tests/grab/errors.sh \
   tests/grab/faults.sh \

@@ -214,13 +214,15 @@ done
 
 # In a tree: a file or a directory that cannot be opened is named, the
 # rest is searched; a directory that cannot be listed (getdents64 EIO)
-# is named as grep names it.
+# is named as grep names it.  grab (like grep's fts) opens an entry by its
+# name in its directory's descriptor, so strace -P is given the name
+# (each is unique in this tree): it matches a path argument as written.
 mkdir -p d/sub d/sub2 && seq 100 >d/a && seq 100 >d/sub/b \
   && seq 50 >d/sub2/c || framework_failure_
 grab -n 1 -r 9 "$abs/d" >all || framework_failure_
 for n in 1 4; do
   for what in d/sub/b d/sub; do
-    inj_ openat:error=EACCES "$abs/$what" grab -n $n -r 9 "$abs/d" \
+    inj_ openat:error=EACCES "${what##*/}" grab -n $n -r 9 "$abs/d" \
       >out 2>err
     test $? = 2 || fail=1
     echo "grab: $abs/$what: Permission denied" >exp.err

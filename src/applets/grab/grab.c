@@ -22,6 +22,7 @@
 #include "grab.h"
 #include "options.h"
 #include "settle.h"
+#include "walk.h"
 #include "worker.h"
 
 int grab_main (int, char **);
@@ -76,6 +77,7 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
   input_sigbus_init ();
   pthread_mutex_init (&run.out_lock, NULL);
   run.q = workq_xnew ();
+  run.listing_fds_max = walk_listing_fds_max ();
   if (o->sort_path)
     order_init (&run.order, grab_emit, &run);
 

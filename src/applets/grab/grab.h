@@ -95,6 +95,8 @@ struct grab_run
   atomic_bool stop;           /* -q: a match was found, stop everything */
   atomic_bool matched;        /* some line was selected */
   atomic_bool error_seen;     /* some diagnostic was printed */
+  atomic_int listing_fds;     /* directories the walk keeps open... */
+  int listing_fds_max;        /* ...at most */
 };
 
 /* Start workers until there are WANT, the main thread included (at most

@@ -7,7 +7,14 @@
    skipped by the worker after opening it (one fstat it makes anyway),
    because a stat here for every file cost more than the opens it saved
    (strace -f -c on the Linux tree: 162,202 newfstatat for 78,579 files,
-   two per file; a file under ~18 bytes is rare).  */
+   two per file; a file under ~18 bytes is rare).  It reads a directory
+   with getdents64 and keeps it open while its entries wait (struct
+   listing, whose one block holds all their paths): each is opened by its
+   name there, not by a path whose every directory the kernel would look
+   up again.  Per directory: openat, getdents64 twice, close (fdopendir
+   added fstat, two fcntl and a 32 KiB malloc); per entry no malloc.  On
+   the Linux tree (grab -r -n 2 foobardoesnotexist, 15 rotated rounds,
+   2026-12-03): 0.293 s against 0.304 before, the floor 0.240.  */
 
 #include <config.h>
 
@@ -17,6 +24,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -29,11 +37,29 @@
 
 struct entry
 {
-  char *name;
+  char const *name;  /* in the listing's names, once all are read */
+  idx_t off, len;    /* the name's place there */
   unsigned char type;
   ino_t ino;
   idx_t seq;   /* its place among all the directory's names */
 };
+
+int
+walk_listing_fds_max (void)
+{
+  /* The queue goes depth first, so a walk holds about as many listings
+     as the tree's depth times the threads, but a deep tree whose every
+     level leaves an entry for later holds one a level: at most 256
+     (tests/grab/listing-fds.sh), and a quarter of the limit on open
+     files, the rest being for the files searched.  Past it, entries
+     are opened by their paths.  */
+  enum { LISTING_FDS_MAX = 256 };
+  struct rlimit rl;
+  if (getrlimit (RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
+      && rl.rlim_cur / 4 < LISTING_FDS_MAX)
+    return rl.rlim_cur / 4;
+  return LISTING_FDS_MAX;
+}
 
 static int
 entry_cmp (void const *a, void const *b)
@@ -143,21 +169,6 @@ is_loop (struct onode *node, int fd)
   return false;
 }
 
-/* DIR's path joined with NAME.  */
-static char *
-join (struct grab_opts const *o, struct work const *dir, char const *name)
-{
-  if (o->omit_dot_slash && dir->command_line && strcmp (dir->path, ".") == 0)
-    return xstrdup (name);
-  size_t dl = strlen (dir->path), nl = strlen (name);
-  bool slash = dl && dir->path[dl - 1] != '/';
-  char *p = xmalloc (dl + slash + nl + 1);
-  memcpy (p, dir->path, dl);
-  p[dl] = '/';
-  memcpy (p + dl + slash, name, nl + 1);
-  return p;
-}
-
 void
 walk_dir (struct worker *w, struct work const *dir, int fd)
 {
@@ -165,6 +176,9 @@ walk_dir (struct worker *w, struct work const *dir, int fd)
   struct grab_run *run = w->run;
   struct entry *ents = NULL;
   idx_t n = 0, size = 0;
+  char *names = NULL;       /* the entries' names, one after another */
+  idx_t names_len = 0;
+  int keep = -1;            /* the directory, kept open for the listing */
   w->node = dir->node;   /* messages go with the directory */
   if (dir->node && is_loop (dir->node, fd))
     {
@@ -174,55 +188,90 @@ walk_dir (struct worker *w, struct work const *dir, int fd)
       close (fd);
       fd = -1;
     }
-  DIR *d = fd < 0 ? NULL : fdopendir (fd);
-  if (fd < 0)
-    ;
-  else if (!d)
+  if (0 <= fd)
     {
-      worker_error (w, dir->path, errno);
-      close (fd);
-    }
-  else
-    {
-      struct dirent *e;
-      int dfd = dirfd (d);
-      idx_t total = 0;
-      for (errno = 0; (e = readdir (d)); errno = 0)
-        {
-          char const *name = e->d_name;
-          if (name[0] == '.'
-              && (!name[1] || (name[1] == '.' && !name[2])))
-            continue;
-          total++;
-          unsigned char type = e->d_type;
-          if (!keep_entry (w, dfd, name, &type))
-            continue;
-          if (n == size)
-            ents = xpalloc (ents, &size, 1, -1, sizeof *ents);
-          ents[n++] = (struct entry) { xstrdup (name), type, e->d_ino,
-                                       total - 1 };
-        }
-      if (errno)
+      /* Straight from getdents64 into a buffer on the stack: no DIR
+         (fdopendir's fstat, two fcntl and 32 KiB malloc per directory),
+         and FD stays ours, for the listing.  */
+      char buf[32 << 10] __attribute__ ((aligned (8)));
+      idx_t total = 0, names_size = 0;
+      ssize_t got;
+      while (0 < (got = getdents64 (fd, buf, sizeof buf)))
+        for (ssize_t off = 0; off < got; )
+          {
+            struct dirent64 const *e = (struct dirent64 const *) (buf + off);
+            off += e->d_reclen;
+            char const *name = e->d_name;
+            if (name[0] == '.'
+                && (!name[1] || (name[1] == '.' && !name[2])))
+              continue;
+            total++;
+            unsigned char type = e->d_type;
+            if (!keep_entry (w, fd, name, &type))
+              continue;
+            if (n == size)
+              ents = xpalloc (ents, &size, 1, -1, sizeof *ents);
+            idx_t len = strlen (name);
+            if (names_size - names_len <= len)
+              names = xpalloc (names, &names_size,
+                               len + 1 - (names_size - names_len), -1, 1);
+            memcpy (names + names_len, name, len + 1);
+            ents[n++] = (struct entry) { .off = names_len, .len = len,
+                                         .type = type, .ino = e->d_ino,
+                                         .seq = total - 1 };
+            names_len += len + 1;
+          }
+      if (got < 0)
         worker_error (w, dir->path, errno);
+      for (idx_t i = 0; i < n; i++)
+        ents[i].name = names + ents[i].off;
       if (o->fts_order)
-        fts_order (ents, n, total, dfd);
-      closedir (d);
+        fts_order (ents, n, total, fd);
+      if (n && (atomic_fetch_add (&run->listing_fds, 1)
+                < run->listing_fds_max))
+        keep = fd;
+      else
+        {
+          if (n)
+            atomic_fetch_sub (&run->listing_fds, 1);
+          close (fd);
+        }
     }
   w->node = NULL;
 
   if (o->sort_path && !o->fts_order && 1 < n)
     qsort (ents, n, sizeof *ents, entry_cmp);
 
+  /* Each path is the directory's path, a slash and the name (the name
+     alone for the operand '.' when ./ is omitted), in one block.  */
+  char const *prefix = dir->path;
+  idx_t prefix_len = strlen (prefix);
+  bool slash = prefix_len && prefix[prefix_len - 1] != '/';
+  if (o->omit_dot_slash && dir->command_line && strcmp (prefix, ".") == 0)
+    prefix_len = slash = 0;
+  struct listing *l = NULL;
+  if (n)
+    {
+      l = xmalloc (sizeof *l + n * (prefix_len + slash) + names_len);
+      l->refs = n;
+      l->fd = keep;
+      l->open_fds = &run->listing_fds;
+    }
   struct work *items = xnmalloc (n ? n : 1, sizeof *items);
+  char *p = l ? l->paths : NULL;
   for (idx_t i = 0; i < n; i++)
     {
       items[i] = (struct work) {
-        .path = join (o, dir, ents[i].name), .type = ents[i].type,
-        .with_name = o->with_filename != 0,
+        .path = p, .from = l, .name = p + prefix_len + slash,
+        .type = ents[i].type, .with_name = o->with_filename != 0,
       };
-      free (ents[i].name);
+      memcpy (p, prefix, prefix_len);
+      p[prefix_len] = '/';
+      memcpy (p + prefix_len + slash, ents[i].name, ents[i].len + 1);
+      p += prefix_len + slash + ents[i].len + 1;
     }
   free (ents);
+  free (names);
 
   if (dir->node)
     {

@@ -9,4 +9,8 @@
    be searched in it.  */
 void walk_dir (struct worker *w, struct work const *dir, int fd);
 
+/* How many directories a walk may keep open for their entries (struct
+   listing), given the limit on open files.  */
+int walk_listing_fds_max (void);
+
 #endif

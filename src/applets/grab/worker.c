@@ -431,6 +431,16 @@ finish_stdin (struct worker *w, struct stat const *st, bool at_eof)
     }
 }
 
+/* Open IT with FLAGS: by its name in its listing's directory if that is
+   open, else by its path.  */
+static int
+work_open (struct work const *it, int flags)
+{
+  if (it->from && 0 <= it->from->fd)
+    return openat (it->from->fd, it->name, flags);
+  return worker_open (it->path, flags);
+}
+
 /* Handle one file or operand.  */
 static void
 do_file (struct worker *w, struct work *it)
@@ -445,7 +455,7 @@ do_file (struct worker *w, struct work *it)
       int flags = (O_RDONLY | O_NOCTTY
                    | (it->command_line || o->follow_links ? 0 : O_NOFOLLOW)
                    | (skip_devices (o, it->command_line) ? O_NONBLOCK : 0));
-      fd = worker_open (it->path, flags);
+      fd = work_open (it, flags);
       if (fd < 0)
         {
           if (it->command_line || errno != ELOOP)
@@ -533,9 +543,9 @@ do_file (struct worker *w, struct work *it)
 static void
 do_dir (struct worker *w, struct work *it)
 {
-  int fd = worker_open (it->path,
-                        (O_RDONLY | O_DIRECTORY | O_NOCTTY
-                         | (w->o->follow_links ? 0 : O_NOFOLLOW)));
+  int fd = work_open (it,
+                      (O_RDONLY | O_DIRECTORY | O_NOCTTY
+                       | (w->o->follow_links ? 0 : O_NOFOLLOW)));
   if (fd < 0)
     {
       w->node = it->node;   /* the message goes with the directory */
@@ -579,7 +589,7 @@ grab_worker (void *arg)
         do_dir (&w, &it);
       else
         do_file (&w, &it);
-      free (it.path);
+      work_release (&it);
       workq_done (run->q);
     }
   run->eng->scratch_free (w.scratch);

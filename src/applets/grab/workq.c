@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "xalloc.h"
 
@@ -18,6 +19,23 @@ struct workq
   idx_t busy;       /* items taken and not yet done */
   bool stopped;
 };
+
+void
+work_release (struct work *it)
+{
+  struct listing *l = it->from;
+  if (!l)
+    free (it->path);
+  else if (atomic_fetch_sub (&l->refs, 1) == 1)
+    {
+      if (0 <= l->fd)
+        {
+          close (l->fd);
+          atomic_fetch_sub (l->open_fds, 1);
+        }
+      free (l);
+    }
+}
 
 struct workq *
 workq_xnew (void)
@@ -37,7 +55,7 @@ workq_free (struct workq *q, void (*drop) (struct work *))
         {
           if (drop)
             drop (&q->items[i]);
-          free (q->items[i].path);
+          work_release (&q->items[i]);
         }
       free (q->items);
       pthread_cond_destroy (&q->cond);

@@ -11,13 +11,31 @@
 
 #include "idx.h"
 
+#include <stdatomic.h>
+
 struct onode;
 struct chunk_job;
+
+/* The entries of one listed directory (walk.c): their paths in one
+   block, which their work items point into, and the directory, kept
+   open (if FD is not -1) so that each entry is opened by its name in it
+   rather than by its whole path, whose every component the kernel would
+   look up again.  Freed, and the directory closed, when the last of its
+   items is released.  */
+struct listing
+{
+  atomic_ptrdiff_t refs;     /* items not yet released */
+  int fd;                    /* the directory, or -1 */
+  atomic_int *open_fds;      /* where open listings' FDs are counted */
+  char paths[];
+};
 
 /* One unit of work: a file or directory to search.  */
 struct work
 {
-  char *path;            /* malloc'd; as printed and opened */
+  char *path;            /* malloc'd, or in FROM's block; as printed */
+  struct listing *from;  /* or NULL */
+  char const *name;      /* with FROM: PATH's last component */
   unsigned char type;    /* DT_REG, DT_DIR, ... or DT_UNKNOWN */
   bool command_line;     /* an operand (symbolic links followed) */
   bool stdin_;           /* read standard input */
@@ -27,10 +45,14 @@ struct work
                             other fields are unused) */
 };
 
+/* Release IT's path: free it, or drop IT's hold on its listing.  */
+void work_release (struct work *it);
+
 struct workq;
 
 struct workq *workq_xnew (void);
-/* Free Q, calling DROP (if not NULL) on each item still queued.  */
+/* Free Q, calling DROP (if not NULL) on each item still queued, and
+   releasing it.  */
 void workq_free (struct workq *q, void (*drop) (struct work *));
 
 /* Queue the N items ITEMS so that ITEMS[0] comes out first.  */
