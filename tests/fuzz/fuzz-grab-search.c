@@ -27,6 +27,7 @@
    Sources: src/applets/grab/linescan
    Sources: src/applets/grab/engine-pcre2 src/applets/grab/engine
    Sources: src/applets/grab/litset src/applets/grab/pcre2-literal
+   Sources: src/applets/grab/byteseq
    Sources: src/applets/grab/pcre2-scope src/applets/grab/search
    Sources: src/io/dlsyms
    Optional sources: src/applets/grab/engine-hs

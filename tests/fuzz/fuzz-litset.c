@@ -10,6 +10,7 @@
    that literals occur, overlap and end at the text's end.
 
    Sources: src/applets/grab/litset src/applets/grab/pcre2-literal
+   Sources: src/applets/grab/byteseq
 */
 
 #include <config.h>

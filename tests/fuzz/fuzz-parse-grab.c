@@ -9,6 +9,7 @@
    Sources: src/applets/grab/linescan
    Sources: src/applets/grab/engine-pcre2 src/applets/grab/litset
    Sources: src/applets/grab/pcre2-literal src/applets/grab/pcre2-scope
+   Sources: src/applets/grab/byteseq
    Sources: src/io/dlsyms
    Optional sources: src/applets/grab/engine-hs
    Fuzzer flags: -detect_leaks=0
