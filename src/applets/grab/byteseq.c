@@ -133,19 +133,10 @@ byteseq_at (struct byteseq const *s, unsigned char const *p)
 
 #if defined __x86_64__ && defined __GNUC__
 # include <immintrin.h>
-/* How far ahead the vector loop asks for memory.  A big file's pages
-   come from memory, not cache, and four loads a vector outran this VM's
-   own prefetching: 'grab -n 1 -c "[how] to"' on the 1.1 GiB bench file
-   (2026-12-03, perf stat -r 5, twice) took 0.206-0.211 s with it,
-   0.324-0.345 s without, and 0.294-0.303 s with PCRE2's JIT alone.
-   (256 bytes ahead gained less, 2048 and 4096 no more, in a test
-   program.)  On the Linux tree, whose files are read into a buffer in
-   cache: 0.96 of the time without it (grab -r -n 2, 7 rounds).  */
-enum { PREFETCH = 1024 };
-/* The vector loop, for vectors of W bytes and the operations V_* on
-   them, with TABLES (a constant) the number of table probes, after the
-   byte probes.  A byte probe is one comparison; a table probe an OR, a
-   shuffle and a comparison.  */
+/* The vector loop is written once for vectors of W bytes and the
+   operations V_* on them, and expanded for each number of table probes
+   (after the byte probes), a constant there: a byte probe is one
+   comparison; a table probe an OR, a shuffle and a comparison.  */
 /* Whether each of W bytes from S on may be in probe K's place.  */
 # define SEQ_IN(K, S)                                                     \
   ((K) < BYTESEQ_PROBES - tables_                                         \
@@ -172,7 +163,7 @@ enum { PREFETCH = 1024 };
   __typeof__ (c##K) t##K = V_TABLE (s->probe[K].table);                   \
   __typeof__ (c##K) f##K = V_SET1 (s->probe[K].fold)
 /* Two vectors a turn, with one test of both masks, as PAIR_LOOP in
-   pcre2-literal.c; and a prefetch PREFETCH bytes ahead.  */
+   pcre2-literal.c; and a prefetch SCAN_PREFETCH bytes ahead.  */
 # define SEQ_LOOP(TABLES)                                                 \
   {                                                                       \
     enum { tables_ = TABLES };                                            \
@@ -180,7 +171,7 @@ enum { PREFETCH = 1024 };
     idx_t st = 0;                                                         \
     for (; st + s->len - 1 + 2 * W <= len; st += 2 * W)                   \
       {                                                                   \
-        __builtin_prefetch (buf + st + PREFETCH);                         \
+        __builtin_prefetch (buf + st + SCAN_PREFETCH);                    \
         unsigned m0 = SEQ_MASK (st), m1 = SEQ_MASK (st + W);              \
         if (__builtin_expect ((m0 | m1) != 0, 0))                         \
           {                                                               \

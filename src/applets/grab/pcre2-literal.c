@@ -1,8 +1,10 @@
 /* pcre2-literal.c: required literals of PCRE2 patterns (see
    pcre2-literal.h).  The pattern is read as a top-level sequence: runs of
-   plain characters that nothing makes optional are required; anything we
-   do not fully understand ends a run, and an alternation or an option
-   change at the top level means there is no required literal at all.  */
+   places that nothing makes optional are required, each place a plain
+   character's byte or a small class's bytes; the longest run of one-byte
+   places is the literal, the longest run the byte-set sequence.  Anything
+   we do not fully understand ends a run, and an alternation or an option
+   change at the top level means there is nothing required at all.  */
 
 #include <config.h>
 
@@ -586,8 +588,8 @@ literal_at (struct literal const *l, char const *s)
 /* Two vectors a turn, with one test of both masks: one mostly untaken
    branch per 2 * W bytes.  grab -n 1 -c PM_RESUME on the 1.1 GiB bench
    file (2026-12-03, 2 vCPUs, perf stat -r 10): 0.130 s against 0.140 s
-   one vector a turn; rg -j1 took 0.133 s.  And a prefetch 1 KiB ahead,
-   as byteseq.c's (see PREFETCH there): the same, later the same day,
+   one vector a turn; rg -j1 took 0.133 s.  And a prefetch SCAN_PREFETCH
+   bytes ahead (byteseq.h): the same, later the same day,
    perf stat -r 5 twice: 0.183-0.185 s against 0.195-0.210, -n 2
    0.097-0.098 against 0.109-0.120; grab PM_RESUME big.txt, 9 rotated
    rounds: 0.95 of the time, 'struct \w+ \{' 0.93; on the Linux tree
@@ -599,7 +601,7 @@ literal_at (struct literal const *l, char const *s)
   idx_t s = 0;                                                            \
   for (; s + hi + 2 * W <= len; s += 2 * W)                               \
     {                                                                     \
-      __builtin_prefetch (buf + s + 1024);                                \
+      __builtin_prefetch (buf + s + SCAN_PREFETCH);                       \
       unsigned m0 = PAIR_MASK (s, LOAD, EQ, MASK);                        \
       unsigned m1 = PAIR_MASK (s + W, LOAD, EQ, MASK);                    \
       if (__builtin_expect ((m0 | m1) != 0, 0))                           \

