@@ -62,13 +62,15 @@ check_literal (char const *pat, bool icase, char const *want)
   check_literal_in (pat, false, icase, false, want);
 }
 
-/* Every match of PAT in each of many subjects contains its literal.  */
-static void
-literal_property (char const *pat)
+/* Match PAT against TRIES pseudo-random subjects of 1 to 11 bytes of
+   ALPHABET (from SEED) and call HOLDS with ARG on the text of each match,
+   failing at the first where it returns false (the match lacks WHAT).
+   Return how many subjects matched.  */
+static int
+each_match (char const *pat, char const *alphabet, unsigned seed, int tries,
+            bool (*holds) (char const *, idx_t, void const *),
+            void const *arg, char const *what)
 {
-  struct literal l;
-  if (!pcre2_required_literal (pat, strlen (pat), false, false, false, &l))
-    return;
   int ec;
   PCRE2_SIZE eo;
   pcre2_code *re = pcre2_compile ((PCRE2_SPTR) pat, PCRE2_ZERO_TERMINATED,
@@ -77,38 +79,55 @@ literal_property (char const *pat)
     {
       fprintf (stderr, "bad test pattern '%s'\n", pat);
       failures++;
-      literal_free (&l);
-      return;
+      return 0;
     }
   pcre2_match_data *md = pcre2_match_data_create_from_pattern (re, NULL);
-  static char const alphabet[] = "ab.xy1{}2 _\\-";
+  int nalpha = strlen (alphabet), matched = 0;
   char subj[12];
-  unsigned seed = 7;
-  for (int t = 0; t < 20000; t++)
+  for (int t = 0; t < tries; t++)
     {
       int n = 1 + t % 11;
       for (int i = 0; i < n; i++)
         {
           seed = seed * 1103515245 + 12345;
-          subj[i] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+          subj[i] = alphabet[(seed >> 16) % nalpha];
         }
       if (pcre2_match (re, (PCRE2_SPTR) subj, n, 0, 0, md, NULL) < 0)
         continue;
+      matched++;
       PCRE2_SIZE *ov = pcre2_get_ovector_pointer (md);
-      bool found = false;
-      for (PCRE2_SIZE i = ov[0]; i + l.len <= ov[1] && !found; i++)
-        found = memcmp (subj + i, l.bytes, l.len) == 0;
-      if (!found)
+      if (!holds (subj + ov[0], ov[1] - ov[0], arg))
         {
-          fprintf (stderr, "'%s' matched '%.*s' without literal '%.*s'\n",
-                   pat, (int) (ov[1] - ov[0]), subj + ov[0], (int) l.len,
-                   l.bytes);
+          fprintf (stderr, "'%s' matched '%.*s' without %s\n", pat,
+                   (int) (ov[1] - ov[0]), subj + ov[0], what);
           failures++;
           break;
         }
     }
   pcre2_match_data_free (md);
   pcre2_code_free (re);
+  return matched;
+}
+
+static bool
+has_literal (char const *m, idx_t n, void const *arg)
+{
+  struct literal const *l = arg;
+  for (idx_t i = 0; i + l->len <= n; i++)
+    if (memcmp (m + i, l->bytes, l->len) == 0)
+      return true;
+  return false;
+}
+
+/* Every match of PAT in each of many subjects contains its literal.  */
+static void
+literal_property (char const *pat)
+{
+  struct literal l;
+  if (!pcre2_required_literal (pat, strlen (pat), false, false, false, &l))
+    return;
+  each_match (pat, "ab.xy1{}2 _\\-", 7, 20000, has_literal, &l,
+              "its literal");
   literal_free (&l);
 }
 
@@ -154,6 +173,12 @@ check_seq (char const *pat, char const *want)
   check_seq_in (pat, false, false, want);
 }
 
+static bool
+has_seq (char const *m, idx_t n, void const *arg)
+{
+  return byteseq_find (arg, m, n) != NULL;
+}
+
 /* Every match of PAT in each of many subjects holds its sequence.  */
 static void
 seq_property (char const *pat)
@@ -165,43 +190,13 @@ seq_property (char const *pat)
       failures++;
       return;
     }
-  int ec;
-  PCRE2_SIZE eo;
-  pcre2_code *re = pcre2_compile ((PCRE2_SPTR) pat, PCRE2_ZERO_TERMINATED,
-                                  0, &ec, &eo, NULL);
-  pcre2_match_data *md = pcre2_match_data_create_from_pattern (re, NULL);
-  static char const alphabet[] = "abc.x1-_ ]";
-  char subj[12];
-  unsigned seed = 11;
-  int matched = 0;
-  for (int t = 0; t < 100000; t++)
-    {
-      int n = 1 + t % 11;
-      for (int i = 0; i < n; i++)
-        {
-          seed = seed * 1103515245 + 12345;
-          subj[i] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
-        }
-      if (pcre2_match (re, (PCRE2_SPTR) subj, n, 0, 0, md, NULL) < 0)
-        continue;
-      matched++;
-      PCRE2_SIZE *ov = pcre2_get_ovector_pointer (md);
-      char const *q = byteseq_find (&s, subj + ov[0], ov[1] - ov[0]);
-      if (!q)
-        {
-          fprintf (stderr, "'%s' matched '%.*s' without its sequence\n",
-                   pat, (int) (ov[1] - ov[0]), subj + ov[0]);
-          failures++;
-          break;
-        }
-    }
+  int matched = each_match (pat, "abc.x1-_ ]", 11, 100000, has_seq, &s,
+                            "its sequence");
   if (matched < 20)
     {
       fprintf (stderr, "'%s' matched only %d subjects\n", pat, matched);
       failures++;
     }
-  pcre2_match_data_free (md);
-  pcre2_code_free (re);
   byteseq_free (&s);
 }
 
