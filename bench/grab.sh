@@ -159,7 +159,8 @@ done
 printf '%s\n' "$patterns" | while IFS='|' read -r name opts pat; do
   q=$(printf "%s" "$pat" | sed "s/'/'\\\\''/g")
   wanted "tree: $name: $opts '$pat'" || continue
-  tree_race "tree: $name: $opts '$pat'" "$opts" "$q"
+  tree_race "tree: $name: $opts '$pat'" "$opts" "$q" \
+    "grab -H -n $J" "$G -H -r -n $J $opts -e '$q' $T >$out"
 done
 
 # grep -P takes one pattern only: grep -F is GNU's contender here.
@@ -167,6 +168,7 @@ printf '%s\n' "$lists" | while IFS='|' read -r name opts; do
   wanted "tree: $name: $opts" || continue
   race "tree: $name: $opts" \
     "grab -n $J" "$G -r -n $J $opts $T >$out" \
+    "grab -H -n $J" "$G -H -r -n $J $opts $T >$out" \
     "ripgrep -j$J" "rg -uuu -a -j$J --no-config $opts $T >$out" \
     "ugrep -J$J" "ugrep -r -a -J$J $opts $T >$out" \
     "GNU grep -F" "grep -r -a $opts $T >$out" \

@@ -760,6 +760,13 @@ pcre2_engine_describe (void const *re)
   return p->description;
 }
 
+bool
+engine_pcre2_skips_lines (void const *re)
+{
+  struct pre const *p = re;
+  return p->has_lit || p->has_seq;
+}
+
 struct engine_ops const engine_pcre2 = {
   .name = "pcre2",
   .compile = pcre2_engine_compile,

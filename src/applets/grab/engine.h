@@ -140,6 +140,10 @@ record_stop (char const *buf, idx_t at, idx_t len, char eol)
 }
 
 extern struct engine_ops const engine_pcre2;
+/* Whether RE, compiled by engine_pcre2, skips the lines without its one
+   pattern's required literal or byte-set sequence with a scan of its own
+   (pcre2-literal.h) before running PCRE2.  */
+bool engine_pcre2_skips_lines (void const *re);
 extern struct engine_ops const engine_dfa;
 extern struct engine_ops const engine_fixed;
 #if HAVE_HYPERSCAN

@@ -159,7 +159,8 @@ grab's own options (their letters differ from GNU grep's on purpose):\n\
                             pieces by all threads\n\
   -I                        like --color=auto\n\
   -H                        let Hyperscan find the candidate lines (when\n\
-                            built with it); PCRE2 still decides, so the\n\
+                            built with it) unless grab's own prefilter\n\
+                            is faster; PCRE2 still decides, so the\n\
                             output is the same\n\
   -S, -F, --fixed-strings   PATTERNS are strings\n\
   -2, -P, --perl-regexp     accepted and ignored (always PCRE2)\n\
