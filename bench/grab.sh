@@ -3,12 +3,14 @@
 # tree (bench/corpus.sh), in the same run, interleaved, as ratios
 # (contender time / grab time: above 1 means grab is faster).
 #   bench/grab.sh           race on the tree (the seeds' patterns first,
-#                           in C and C.UTF-8, then grab's own) and on one
-#                           big file; every tree race has a floor contender
-#                           (bench/floor.c: open, read, close each file
-#                           and nothing else) and prints each time over it
+#                           then grab's own and the word lists, each in
+#                           C.UTF-8 and C) and on one big file; every tree
+#                           race has a floor contender (bench/floor.c:
+#                           open, read, close each file and nothing else)
+#                           and prints each time over it
 #   bench/grab.sh --check   only check that grab -r -n 2 prints what
-#                           grep -P -a -r prints (sorted) for each pattern
+#                           grep -P -a -r prints (sorted) for each pattern,
+#                           in both locales, with and without -H
 #   bench/grab.sh --mmap    read vs mmap by file size (for MMAP_MIN)
 # After the warm races and the big file's: threads (-n 1 against -n 2, on
 # the tree and the big file), a cold page cache (dropped before every run;
@@ -76,26 +78,31 @@ check_ ()
 
 if [ "${1-}" = --check ]; then
   status=0
-  # (Not in a pipeline: its loop would run in a subshell and lose STATUS.)
-  while IFS='|' read -r name opts pat; do
-    # shellcheck disable=SC2086
-    check_ "$name" -P $opts -e "$pat" || status=1
-  done <<EOF
+  # Each pattern in both locales, with and without -H (to grep, -H only
+  # says what -r does anyway: print file names).  (Not in a pipeline: its
+  # loop would run in a subshell and lose STATUS.)
+  for loc in C.UTF-8 C; do
+    for h in "" -H; do
+      while IFS='|' read -r name opts pat; do
+        # shellcheck disable=SC2086
+        LC_ALL=$loc check_ "$name, $loc" -P $h $opts -e "$pat" || status=1
+      done <<EOF
 $patterns
 EOF
-  for loc in C C.UTF-8; do
-    while IFS= read -r pat; do
-      LC_ALL=$loc check_ "seed, $loc" -P -e "$pat" || status=1
-    done <<EOF
+      while IFS= read -r pat; do
+        # shellcheck disable=SC2086
+        LC_ALL=$loc check_ "seed, $loc" -P $h -e "$pat" || status=1
+      done <<EOF
 $seeds
 EOF
-  done
-  while IFS='|' read -r name opts; do
-    # shellcheck disable=SC2086
-    check_ "$name" "" $opts || status=1
-  done <<EOF
+      while IFS='|' read -r name opts; do
+        # shellcheck disable=SC2086
+        LC_ALL=$loc check_ "$name, $loc" "" $h $opts || status=1
+      done <<EOF
 $lists
 EOF
+    done
+  done
   exit $status
 fi
 
@@ -156,23 +163,27 @@ for loc in C C.UTF-8; do
   done
 done
 
-printf '%s\n' "$patterns" | while IFS='|' read -r name opts pat; do
-  q=$(printf "%s" "$pat" | sed "s/'/'\\\\''/g")
-  wanted "tree: $name: $opts '$pat'" || continue
-  tree_race "tree: $name: $opts '$pat'" "$opts" "$q" \
-    "grab -H -n $J" "$G -H -r -n $J $opts -e '$q' $T >$out"
+for loc in C.UTF-8 C; do
+  printf '%s\n' "$patterns" | while IFS='|' read -r name opts pat; do
+    q=$(printf "%s" "$pat" | sed "s/'/'\\\\''/g")
+    wanted "tree, $loc: $name: $opts '$pat'" || continue
+    LC_ALL=$loc tree_race "tree, $loc: $name: $opts '$pat'" "$opts" "$q" \
+      "grab -H -n $J" "$G -H -r -n $J $opts -e '$q' $T >$out"
+  done
 done
 
 # grep -P takes one pattern only: grep -F is GNU's contender here.
-printf '%s\n' "$lists" | while IFS='|' read -r name opts; do
-  wanted "tree: $name: $opts" || continue
-  race "tree: $name: $opts" \
-    "grab -n $J" "$G -r -n $J $opts $T >$out" \
-    "grab -H -n $J" "$G -H -r -n $J $opts $T >$out" \
-    "ripgrep -j$J" "rg -uuu -a -j$J --no-config $opts $T >$out" \
-    "ugrep -J$J" "ugrep -r -a -J$J $opts $T >$out" \
-    "GNU grep -F" "grep -r -a $opts $T >$out" \
-    "$RACE_FLOOR" "$out.floor $J $out.list >$out"
+for loc in C.UTF-8 C; do
+  printf '%s\n' "$lists" | while IFS='|' read -r name opts; do
+    wanted "tree, $loc: $name: $opts" || continue
+    LC_ALL=$loc race "tree, $loc: $name: $opts" \
+      "grab -n $J" "$G -r -n $J $opts $T >$out" \
+      "grab -H -n $J" "$G -H -r -n $J $opts $T >$out" \
+      "ripgrep -j$J" "rg -uuu -a -j$J --no-config $opts $T >$out" \
+      "ugrep -J$J" "ugrep -r -a -J$J $opts $T >$out" \
+      "GNU grep -F" "grep -r -a $opts $T >$out" \
+      "$RACE_FLOOR" "$out.floor $J $out.list >$out"
+  done
 done
 
 wanted "one 1.1 GiB file" && cat "$B/big.txt" >/dev/null
