@@ -82,6 +82,22 @@ else
   grep 'Hyperscan' err >/dev/null || fail=1
 fi
 
+# A multibyte locale other than UTF-8 (where one is installed): PCRE2
+# cannot read it, with -H or without.
+for loc in ja_JP.eucjp ja_JP.eucJP zh_CN.gb18030 zh_CN.gbk ko_KR.euckr; do
+  # (A locale not installed reads ANSI_X3.4-1968: ASCII.)
+  case $(LC_ALL=$loc locale charmap 2>/dev/null) in
+    UTF-8 | ANSI_X3.4-1968 | '') continue ;;
+  esac
+  echo 'grab: -P supports only unibyte and UTF-8 locales' >exp
+  for h in '' -H; do
+    grab --list-engines | grep -q hyperscan || test -z "$h" || continue
+    LC_ALL=$loc returns_ 2 grab $h foo f 2>err || { echo "$loc $h"; fail=1; }
+    compare exp err || fail=1
+  done
+  break
+done
+
 # Output errors: a full disk, a closed standard output.
 if test -w /dev/full; then
   returns_ 2 grab foo f >/dev/full 2>err || fail=1

@@ -341,6 +341,16 @@ hs_engine_error (void const *scratch)
   return s->err ? s->err : engine_pcre2.error (s->pcre);
 }
 
+/* Which records the pattern selects does not depend on who finds the
+   candidates: PCRE2's answer serves ('-c ^' took 2.35 times grab's time
+   under -H while each line went through the engine).  */
+static bool
+hs_engine_selects_all (void const *re, bool const **unsure)
+{
+  struct hre const *h = re;
+  return engine_pcre2.selects_all (h->pcre, unsure);
+}
+
 static idx_t
 hs_engine_min_length (void const *re)
 {
@@ -374,6 +384,7 @@ struct engine_ops const engine_hs = {
   .scratch_free = hs_engine_scratch_free,
   .find = hs_engine_find,
   .error = hs_engine_error,
+  .selects_all = hs_engine_selects_all,
   .min_length = hs_engine_min_length,
   .describe = hs_engine_describe,
 };

@@ -144,7 +144,7 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
     exit (EXIT_FAILURE);
 
   bool utf8 = utf8_locale ();
-  if (eng == &engine_pcre2 && 1 < MB_CUR_MAX && !utf8)
+  if ((eng == &engine_pcre2 || cl->hyperscan) && 1 < MB_CUR_MAX && !utf8)
     error (EXIT_TROUBLE, 0, "-P supports only unibyte and UTF-8 locales");
 
   o->print.color = cl->color == 1 || (cl->color == 2 && should_colorize ());
