@@ -314,10 +314,26 @@ main (void)
   check_seq_in ("[\xc3\xa9]x", false, true, NULL);  /* non-ASCII member */
   check_seq_in ("[ks]e_x", true, true, "[Ee]_[Xx]");
   check_seq_in ("[ks]e_x", true, false, "[KSks][Ee]_[Xx]");
+  /* A top-level alternation of branches that are whole runs of the same
+     length: the union at each place.  */
+  check_seq ("ERR_PTR|PTR_ERR", "[EP][RT]R_[EP][RT]R");
+  check_seq ("ab|c[d.]|\\[e", "[[ac][.bde]");
+  check_seq ("a\\||cd", "[ac][d|]");   /* an escaped '|' is a byte */
+  check_seq ("\\Qa|b\\E|xyz", "[ax][y|][bz]");
+  check_seq ("(a|b)c|de", NULL);         /* a branch with a group */
+  check_seq ("abc|de", NULL);            /* lengths differ */
+  check_seq ("a.c|xyz", NULL);
+  check_seq ("ab+|cd", NULL);
+  check_seq ("ab|", NULL);
+  check_seq ("|ab", NULL);
+  check_seq ("ab|cd|ef|gh|ij|kl|mn|op|qr", NULL);  /* 9 bytes at a place */
+  check_seq ("ab|cd(?i)|ef", NULL);
+  check_seq_in ("ab|Cd", true, false, "[ACac][BDbd]");
+  check_seq_in ("ak|cd", true, true, NULL);   /* 'k' is not sure in UTF-8 */
 
   static char const *const seq_props[] = {
     "[ab]c", "x[.a]?[b-c]1", "[ab]+[c ]", "[]x]{2}a[-_]", "[.]a[bc]",
-    "(ab)?[xa][bc]", "[a-c]{1,2}x",
+    "(ab)?[xa][bc]", "[a-c]{1,2}x", "ab|c[x.]|_1", "a1|1a|[bc]x",
   };
   for (size_t i = 0; i < sizeof seq_props / sizeof *seq_props; i++)
     seq_property (seq_props[i]);

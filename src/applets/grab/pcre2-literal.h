@@ -35,9 +35,10 @@ bool pcre2_required_literal (char const *p, idx_t n, bool literal,
 
 /* Find the longest sequence of byte sets that every match of the N-byte
    pattern P holds at consecutive bytes: plain characters and classes of
-   at most BYTESEQ_SET_MAX ASCII bytes, with both cases if ICASE.  Return
-   true and fill *S (ready for byteseq_find) if it has two places or
-   more.  */
+   at most BYTESEQ_SET_MAX ASCII bytes, with both cases if ICASE; for a
+   top-level alternation of such runs of one length, their union at each
+   place.  Return true and fill *S (ready for byteseq_find) if it has two
+   places or more.  */
 bool pcre2_required_byteseq (char const *p, idx_t n, bool icase, bool utf8,
                              struct byteseq *s);
 
