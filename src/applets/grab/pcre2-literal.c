@@ -281,6 +281,17 @@ class_set (char const *p, idx_t n, idx_t i, struct byteseq_set *set)
   return -1;
 }
 
+/* The index after the quoted text '\\Q...\\E' that starts at P[I], or N
+   if it does not end.  */
+static idx_t
+skip_quoted (char const *p, idx_t n, idx_t i)
+{
+  for (i += 2; i + 1 < n; i++)
+    if (p[i] == '\\' && p[i + 1] == 'E')
+      return i + 2;
+  return n;
+}
+
 /* The index after the group or class that starts at P[I] ('(' or '['),
    or N if it does not end.  */
 static idx_t
@@ -294,13 +305,7 @@ skip_nested (char const *p, idx_t n, idx_t i)
       if (c == '\\')
         {
           if (i + 1 < n && p[i + 1] == 'Q')
-            {
-              char const *e = NULL;
-              for (idx_t k = i + 2; k + 1 < n && !e; k++)
-                if (p[k] == '\\' && p[k + 1] == 'E')
-                  e = p + k;
-              i = e ? e + 1 - p : n;
-            }
+            i = skip_quoted (p, n, i) - 1;
           else
             i++;
           continue;
@@ -540,12 +545,7 @@ next_branch (char const *p, idx_t n, idx_t i)
     if (p[i] == '(' || p[i] == '[')
       i = skip_nested (p, n, i);
     else if (p[i] == '\\' && i + 1 < n && p[i + 1] == 'Q')
-      {
-        i += 2;
-        while (i < n && ! (p[i] == '\\' && i + 1 < n && p[i + 1] == 'E'))
-          i++;
-        i = i < n ? i + 2 : n;
-      }
+      i = skip_quoted (p, n, i);
     else
       i += p[i] == '\\' ? 2 : 1;
   return i < n ? i : n;
