@@ -4,8 +4,9 @@ bin_PROGRAMS += src/grabrat
 
 # Our own code gets the warnings (gnulib's does not: it is not ours to fix).
 src_grabrat_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src
-src_grabrat_CFLAGS = $(WARN_CFLAGS) $(PCRE2_CFLAGS) $(XXHASH_CFLAGS) $(HS_CFLAGS)
-src_grabrat_LDADD = lib/libgnu.a $(LIB_DL) \
+src_grabrat_CFLAGS = $(WARN_CFLAGS) $(PCRE2_CFLAGS) $(XXHASH_CFLAGS) $(HS_CFLAGS) \
+  $(URING_CFLAGS)
+src_grabrat_LDADD = lib/libgnu.a $(LIB_DL) $(URING_LIBS) \
   $(LIBPMULTITHREAD) $(LIB_GETRANDOM) $(LIB_CLOCK_GETTIME) \
   $(LIB_HARD_LOCALE) $(LIB_NANOSLEEP) $(LIBINTL) $(LIBTHREAD) \
   $(LIB_MBRTOWC) $(LIB_SETLOCALE_NULL) $(LIBCSTACK)
@@ -19,6 +20,8 @@ src_grabrat_SOURCES = \
   src/io/dlsyms.h \
   src/io/input.c \
   src/io/input.h \
+  src/io/opener.c \
+  src/io/opener.h \
   src/io/outbuf.c \
   src/io/outbuf.h \
   src/io/zcopy.c \

@@ -38,6 +38,7 @@ grab_tests = \
   tests/grab/sigbus.sh \
   tests/grab/deep-tree.sh \
   tests/grab/listing-fds.sh \
+  tests/grab/batch-open.sh \
   tests/grab/sort-path.sh \
   tests/grab/errors.sh \
   tests/grab/faults.sh \

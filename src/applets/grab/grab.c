@@ -78,6 +78,7 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
   pthread_mutex_init (&run.out_lock, NULL);
   run.q = workq_xnew ();
   run.listing_fds_max = walk_listing_fds_max ();
+  run.open_batch = worker_open_batch (most_workers (o));
   if (o->sort_path)
     order_init (&run.order, grab_emit, &run);
 

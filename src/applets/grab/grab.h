@@ -97,6 +97,7 @@ struct grab_run
   atomic_bool error_seen;     /* some diagnostic was printed */
   atomic_int listing_fds;     /* directories the walk keeps open... */
   int listing_fds_max;        /* ...at most */
+  int open_batch;             /* files a worker opens at a time */
 };
 
 /* Start workers until there are WANT, the main thread included (at most

@@ -12,17 +12,30 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include "minmax.h"
 #include "progname.h"
 #include "safe-read.h"
 #include "xalloc.h"
 #include "xvasprintf.h"
 
 #include "system.h"
+#include "io/opener.h"
 #include "chunk.h"
 #include "walk.h"
 #include "worker.h"
+
+/* How many of the walk's files a worker takes from the queue at a time,
+   to open and close them with one system call each way (io/opener.h).
+   A floor-like reader of the Linux tree, 2 threads, took 0.885, 0.854
+   and 0.924 of its one-call-per-file time with batches of 4, 16 and 64
+   (medians of 7 rotated runs, 2026-12-04).  grab -r -n 2 with batches
+   of 16 against one by one: foobardoesnotexist 0.81, linus 0.90, how.to
+   0.90, -H '[how] to' 0.87, return 0.83 (7 to 11 rotated runs, same day;
+   strace -c: 2.2 system calls a file instead of 4).  */
+enum { OPEN_BATCH = 16 };
 
 /* glibc's error () writes the program name, the message and the newline
    with separate writes to unbuffered stderr, and with several threads
@@ -441,39 +454,41 @@ work_open (struct work const *it, int flags)
   return worker_open (it->path, flags);
 }
 
-/* Handle one file or operand.  */
-static void
-do_file (struct worker *w, struct work *it)
+/* The flags to open the file IT with.  */
+static int
+open_flags (struct grab_opts const *o, struct work const *it)
+{
+  return (O_RDONLY | O_NOCTTY
+          | (it->command_line || o->follow_links ? 0 : O_NOFOLLOW)
+          | (skip_devices (o, it->command_line) ? O_NONBLOCK : 0));
+}
+
+/* Search the file or operand IT, called NAME, open as FD (minus the errno
+   value if it could not be opened).  Return true if FD was handed to the
+   walk (a directory): then there is nothing more to do with it, else the
+   caller closes FD (unless standard input, or not open) and finishes the
+   file's output.  */
+static bool
+search_file (struct worker *w, struct work *it, char const *name, int fd)
 {
   struct grab_opts const *o = w->o;
-  char const *name = it->stdin_ ? (o->label ? o->label : "(standard input)")
-                                : it->path;
-  w->node = it->node;
-  int fd = STDIN_FILENO;
-  if (!it->stdin_)
+  if (fd < 0)
     {
-      int flags = (O_RDONLY | O_NOCTTY
-                   | (it->command_line || o->follow_links ? 0 : O_NOFOLLOW)
-                   | (skip_devices (o, it->command_line) ? O_NONBLOCK : 0));
-      fd = work_open (it, flags);
-      if (fd < 0)
-        {
-          if (it->command_line || errno != ELOOP)
-            worker_error (w, name, errno);
-          goto out;
-        }
+      if (it->command_line || fd != -ELOOP)
+        worker_error (w, name, -fd);
+      return false;
     }
   struct stat st;
   if (fstat (fd, &st) != 0)
     {
       worker_error (w, name, errno);
-      goto close;
+      return false;
     }
   if (!it->stdin_ && S_ISDIR (st.st_mode))
     {
       if (it->command_line && !o->omit_dot_slash && o->excluded_dir[1]
           && excluded_file_name (o->excluded_dir[1], it->path))
-        goto close;
+        return false;
       if (o->directories == DIRS_RECURSE)
         {
           struct work dir = *it;
@@ -485,17 +500,17 @@ do_file (struct worker *w, struct work *it)
               w->node = NULL;
             }
           walk_dir (w, &dir, fd);
-          return;
+          return true;
         }
       if (o->directories == DIRS_SKIP)
-        goto close;
+        return false;
     }
   if (!it->stdin_ && is_device (st.st_mode)
       && skip_devices (o, it->command_line))
-    goto close;
+    return false;
   if (!it->stdin_ && it->command_line && o->excluded[1]
       && excluded_file_name (o->excluded[1], it->path))
-    goto close;
+    return false;
   if (o->out_is_regular && S_ISREG (st.st_mode)
       && st.st_ino == o->out_ino && st.st_dev == o->out_dev
       && !o->search.quiet && o->list == LIST_NONE
@@ -504,10 +519,10 @@ do_file (struct worker *w, struct work *it)
       if (!o->no_messages)
         worker_say (w, name, "input file is also the output", 0);
       w->run->error_seen = true;
-      goto close;
+      return false;
     }
   if (S_ISREG (st.st_mode) && grab_too_short (o, &st))
-    goto close;
+    return false;
 
   print_begin (&w->pr, name, it->with_name);
   if (o->print.align_tabs)
@@ -531,12 +546,76 @@ do_file (struct worker *w, struct work *it)
     }
   if (it->stdin_ && o->list == LIST_NONE)
     finish_stdin (w, &st, at_eof);
+  return false;
+}
 
- close:
-  if (!it->stdin_ && close (fd) != 0)
+/* Handle one file or operand.  */
+static void
+do_file (struct worker *w, struct work *it)
+{
+  char const *name = it->stdin_ ? (w->o->label ? w->o->label
+                                   : "(standard input)")
+                                : it->path;
+  w->node = it->node;
+  int fd = STDIN_FILENO;
+  if (!it->stdin_ && (fd = work_open (it, open_flags (w->o, it))) < 0)
+    fd = -errno;
+  if (search_file (w, it, name, fd))
+    return;
+  if (!it->stdin_ && 0 <= fd && close (fd) != 0)
     worker_error (w, name, errno);
- out:
   finish_output (w);
+}
+
+/* Whether IT can be opened in a batch: a file of the walk, to be opened
+   in its listing's directory.  */
+static bool
+batchable (struct work const *it)
+{
+  return (!it->job && !it->stdin_ && !it->command_line && it->type != DT_DIR
+          && it->from && 0 <= it->from->fd);
+}
+
+/* Handle the N batchable files ITEMS, opened and closed through W's
+   opener.  A failed close is reported after the file's output rather
+   than with it under --sort=path (a read-only descriptor fails to close
+   only on a broken file system).  */
+static void
+do_files (struct worker *w, struct work *items, int n)
+{
+  int dfd[OPEN_BATCH], flags[OPEN_BATCH], fd[OPEN_BATCH], err[OPEN_BATCH];
+  char const *names[OPEN_BATCH];
+  int close_fd[OPEN_BATCH], close_item[OPEN_BATCH], nclose = 0;
+  for (int i = 0; i < n; i++)
+    {
+      dfd[i] = items[i].from->fd;
+      names[i] = items[i].name;
+      flags[i] = open_flags (w->o, &items[i]);
+    }
+  opener_open (w->opener, n, dfd, names, flags, fd);
+  for (int i = 0; i < n; i++)
+    {
+      /* -q found a match: close the rest unread.  */
+      bool skip = w->run->stop;
+      if (!skip)
+        w->node = items[i].node;
+      if (!skip && search_file (w, &items[i], items[i].path, fd[i]))
+        continue;
+      if (0 <= fd[i])
+        {
+          close_fd[nclose] = fd[i];
+          close_item[nclose++] = i;
+        }
+      if (!skip)
+        finish_output (w);
+    }
+  if (nclose)
+    {
+      opener_close (w->opener, nclose, close_fd, err);
+      for (int j = 0; j < nclose; j++)
+        if (err[j])
+          worker_error (w, items[close_item[j]].path, err[j]);
+    }
 }
 
 /* Handle a directory found by the walk.  */
@@ -563,6 +642,16 @@ do_dir (struct worker *w, struct work *it)
   walk_dir (w, it, fd);
 }
 
+int
+worker_open_batch (int workers)
+{
+  struct rlimit rl;
+  if (getrlimit (RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
+      && rl.rlim_cur / 4 / workers < OPEN_BATCH)
+    return MAX (1, rl.rlim_cur / 4 / workers);
+  return OPEN_BATCH;
+}
+
 void *
 grab_worker (void *arg)
 {
@@ -580,18 +669,35 @@ grab_worker (void *arg)
        smaller).  */
     .flush_at = 1 << 20,
   };
-  struct work it;
-  while (workq_pop (run->q, &it))
+  struct work items[OPEN_BATCH];
+  idx_t n;
+  bool try_batch = 1 < run->open_batch;
+  while ((n = workq_pop (run->q, items, try_batch ? run->open_batch : 1,
+                         batchable)))
     {
-      if (it.job)
-        chunk_help (&w, it.job);
-      else if (it.type == DT_DIR && !it.command_line)
-        do_dir (&w, &it);
+      /* The ring is made on the first batch: a search of a few files
+         never pays for it.  */
+      if (1 < n && !w.opener
+          && !(w.opener = opener_new (run->open_batch)))
+        try_batch = false;
+      if (1 < n && w.opener)
+        do_files (&w, items, n);
       else
-        do_file (&w, &it);
-      work_release (&it);
-      workq_done (run->q);
+        for (idx_t i = 0; i < n; i++)
+          {
+            struct work *it = &items[i];
+            if (it->job)
+              chunk_help (&w, it->job);
+            else if (it->type == DT_DIR && !it->command_line)
+              do_dir (&w, it);
+            else
+              do_file (&w, it);
+          }
+      for (idx_t i = 0; i < n; i++)
+        work_release (&items[i]);
+      workq_done (run->q, n);
     }
+  opener_free (w.opener);
   run->eng->scratch_free (w.scratch);
   input_reader_free (w.rd);
   outbuf_free (&w.out);

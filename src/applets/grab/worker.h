@@ -21,6 +21,8 @@ struct worker
   bool holding;                /* holds the output lock (streaming) */
   int spill;                   /* -1, or a temporary file that holds the
                                   start of this file's output */
+  struct opener *opener;       /* opens the walk's files in batches, or
+                                  NULL (io/opener.h) */
 };
 
 /* Print "grab: NAME[: TEXT][: strerror (ERRNUM)]" on stderr in a single
@@ -38,6 +40,11 @@ void worker_error (struct worker *w, char const *name, int errnum);
 /* Open PATH like openat (AT_FDCWD, PATH, FLAGS), also when it is longer
    than PATH_MAX (a deep tree).  */
 int worker_open (char const *path, int flags);
+
+/* How many of the walk's files each of WORKERS workers opens at a time:
+   the batches hold at most a quarter of the limit on open files (the
+   walk's listings hold another: walk_listing_fds_max).  1: one by one.  */
+int worker_open_batch (int workers);
 
 /* Search and walk until the queue is empty: one worker's life.  RUN is
    the struct grab_run.  */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "minmax.h"
 #include "xalloc.h"
 
 #include "workq.h"
@@ -79,28 +80,34 @@ workq_push (struct workq *q, struct work const *items, idx_t n)
   pthread_mutex_unlock (&q->lock);
 }
 
-bool
-workq_pop (struct workq *q, struct work *item)
+idx_t
+workq_pop (struct workq *q, struct work *items, idx_t max,
+           bool (*batchable) (struct work const *))
 {
-  bool got = false;
+  idx_t got = 0;
   pthread_mutex_lock (&q->lock);
   while (!q->stopped && q->n == 0 && 0 < q->busy)
     pthread_cond_wait (&q->cond, &q->lock);
   if (!q->stopped && 0 < q->n)
     {
-      *item = q->items[--q->n];
-      q->busy++;
-      got = true;
+      /* At most half of what waits (rounded up), so that a batch leaves
+         the other threads their share of a small tree's last files.  */
+      idx_t lim = MIN (max, (q->n + 1) / 2);
+      items[got++] = q->items[--q->n];
+      if (batchable (&items[0]))
+        while (got < lim && batchable (&q->items[q->n - 1]))
+          items[got++] = q->items[--q->n];
+      q->busy += got;
     }
   pthread_mutex_unlock (&q->lock);
   return got;
 }
 
 void
-workq_done (struct workq *q)
+workq_done (struct workq *q, idx_t n)
 {
   pthread_mutex_lock (&q->lock);
-  q->busy--;
+  q->busy -= n;
   if (q->busy == 0 && q->n == 0)
     pthread_cond_broadcast (&q->cond);
   pthread_mutex_unlock (&q->lock);

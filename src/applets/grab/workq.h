@@ -58,11 +58,15 @@ void workq_free (struct workq *q, void (*drop) (struct work *));
 /* Queue the N items ITEMS so that ITEMS[0] comes out first.  */
 void workq_push (struct workq *q, struct work const *items, idx_t n);
 
-/* Take an item into *ITEM, waiting if need be.  Return false when all work
-   is done or the queue was stopped.  Each item taken must be followed by
-   workq_done once the worker has pushed whatever the item produced.  */
-bool workq_pop (struct workq *q, struct work *item);
-void workq_done (struct workq *q);
+/* Take an item into ITEMS[0], waiting if need be, and return how many
+   were taken: 0 when all work is done or the queue was stopped.  If
+   BATCHABLE says yes to that item, take also the items after it that
+   it says yes to, MAX in all at most (and at most half the queue,
+   rounded up).  The items taken must be followed by workq_done once the
+   worker has pushed whatever they produced.  */
+idx_t workq_pop (struct workq *q, struct work *items, idx_t max,
+                 bool (*batchable) (struct work const *));
+void workq_done (struct workq *q, idx_t n);
 
 /* End the work early (-q found a match): pops return false from now on.  */
 void workq_stop (struct workq *q);

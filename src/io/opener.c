@@ -1,0 +1,166 @@
+/* opener.c: batched openat and close through io_uring (see opener.h).  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "io/opener.h"
+
+#if HAVE_LIBURING
+
+# include <liburing.h>
+
+struct opener
+{
+  struct io_uring ring;
+  int max;
+};
+
+struct opener *
+opener_new (int max)
+{
+  struct opener *op = malloc (sizeof *op);
+  if (!op)
+    return NULL;
+  op->max = max;
+  /* SINGLE_ISSUER: only this thread submits (Linux 6.0; older kernels
+     refuse the flag, and are asked again without it).  */
+  if (io_uring_queue_init (max, &op->ring, IORING_SETUP_SINGLE_ISSUER) < 0
+      && io_uring_queue_init (max, &op->ring, 0) < 0)
+    {
+      free (op);
+      return NULL;
+    }
+  /* IORING_OP_OPENAT and IORING_OP_CLOSE came with Linux 5.6.  */
+  struct io_uring_probe *probe = io_uring_get_probe_ring (&op->ring);
+  bool ok = (probe && io_uring_opcode_supported (probe, IORING_OP_OPENAT)
+             && io_uring_opcode_supported (probe, IORING_OP_CLOSE));
+  if (probe)
+    io_uring_free_probe (probe);
+  if (!ok)
+    {
+      opener_free (op);
+      return NULL;
+    }
+  return op;
+}
+
+void
+opener_free (struct opener *op)
+{
+  if (op)
+    {
+      io_uring_queue_exit (&op->ring);
+      free (op);
+    }
+}
+
+/* A result not yet known: neither a descriptor nor minus an errno.  */
+enum { PENDING = INT_MIN };
+
+/* Submit the N requests queued, whose user data are 0..N-1, and store
+   each one's result in RES[], which holds PENDING for each.  */
+static void
+run_batch (struct opener *op, int n, int *res)
+{
+  int done = 0;
+  while (done < n)
+    {
+      int r = io_uring_submit_and_wait (&op->ring, n - done);
+      if (r < 0 && r != -EINTR)
+        {
+          /* The ring itself failed (not a request): fail what is left
+             with its error rather than wait for ever.  */
+          for (int i = 0; i < n; i++)
+            if (res[i] == PENDING)
+              res[i] = r;
+          return;
+        }
+      struct io_uring_cqe *cqe;
+      unsigned head, seen = 0;
+      io_uring_for_each_cqe (&op->ring, head, cqe)
+        {
+          res[cqe->user_data] = cqe->res;
+          seen++;
+        }
+      io_uring_cq_advance (&op->ring, seen);
+      done += seen;
+    }
+}
+
+/* A free submission queue entry: there is always one, as a batch is no
+   longer than the queue and each batch is reaped before the next.  */
+static struct io_uring_sqe *
+next_sqe (struct opener *op)
+{
+  struct io_uring_sqe *sqe = io_uring_get_sqe (&op->ring);
+  if (!sqe)
+    abort ();
+  return sqe;
+}
+
+void
+opener_open (struct opener *op, int n, int const *dfd,
+             char const *const *name, int const *flags, int *fd)
+{
+  for (int i = 0; i < n; i++)
+    {
+      struct io_uring_sqe *sqe = next_sqe (op);
+      io_uring_prep_openat (sqe, dfd[i], name[i], flags[i], 0);
+      io_uring_sqe_set_data64 (sqe, i);
+      fd[i] = PENDING;
+    }
+  run_batch (op, n, fd);
+}
+
+void
+opener_close (struct opener *op, int n, int const *fd, int *err)
+{
+  for (int i = 0; i < n; i++)
+    {
+      struct io_uring_sqe *sqe = next_sqe (op);
+      io_uring_prep_close (sqe, fd[i]);
+      io_uring_sqe_set_data64 (sqe, i);
+      err[i] = PENDING;
+    }
+  run_batch (op, n, err);
+  for (int i = 0; i < n; i++)
+    err[i] = -err[i];
+}
+
+#else /* !HAVE_LIBURING */
+
+struct opener *
+opener_new (int max)
+{
+  (void) max;
+  return NULL;
+}
+
+void
+opener_free (struct opener *op)
+{
+  (void) op;
+}
+
+/* Never called: there is no opener to call them with.  */
+void
+opener_open (struct opener *op, int n, int const *dfd,
+             char const *const *name, int const *flags, int *fd)
+{
+  (void) op, (void) n, (void) dfd, (void) name, (void) flags, (void) fd;
+  abort ();
+}
+
+void
+opener_close (struct opener *op, int n, int const *fd, int *err)
+{
+  (void) op, (void) n, (void) fd, (void) err;
+  abort ();
+}
+
+#endif
