@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -59,27 +58,21 @@ opener_free (struct opener *op)
     }
 }
 
-/* A result not yet known: neither a descriptor nor minus an errno.  */
-enum { PENDING = INT_MIN };
-
 /* Submit the N requests queued, whose user data are 0..N-1, and store
-   each one's result in RES[], which holds PENDING for each.  */
+   each one's result in RES[].  */
 static void
 run_batch (struct opener *op, int n, int *res)
 {
   int done = 0;
   while (done < n)
     {
+      /* EAGAIN (no memory for the requests yet) and EBUSY leave the
+         requests not taken in the queue: ask again.  Giving up would
+         leave them there for the next batch, whose results they would
+         then take.  Any other error is a misuse of the ring.  */
       int r = io_uring_submit_and_wait (&op->ring, n - done);
-      if (r < 0 && r != -EINTR)
-        {
-          /* The ring itself failed (not a request): fail what is left
-             with its error rather than wait for ever.  */
-          for (int i = 0; i < n; i++)
-            if (res[i] == PENDING)
-              res[i] = r;
-          return;
-        }
+      if (r < 0 && r != -EINTR && r != -EAGAIN && r != -EBUSY)
+        abort ();
       struct io_uring_cqe *cqe;
       unsigned head, seen = 0;
       io_uring_for_each_cqe (&op->ring, head, cqe)
@@ -112,7 +105,6 @@ opener_open (struct opener *op, int n, int const *dfd,
       struct io_uring_sqe *sqe = next_sqe (op);
       io_uring_prep_openat (sqe, dfd[i], name[i], flags[i], 0);
       io_uring_sqe_set_data64 (sqe, i);
-      fd[i] = PENDING;
     }
   run_batch (op, n, fd);
 }
@@ -125,7 +117,6 @@ opener_close (struct opener *op, int n, int const *fd, int *err)
       struct io_uring_sqe *sqe = next_sqe (op);
       io_uring_prep_close (sqe, fd[i]);
       io_uring_sqe_set_data64 (sqe, i);
-      err[i] = PENDING;
     }
   run_batch (op, n, err);
   for (int i = 0; i < n; i++)
