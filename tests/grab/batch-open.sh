@@ -39,7 +39,7 @@ check_ ()
               '-r --files-without-match needle' '-r -v -c hay'; do
     # shellcheck disable=SC2086
     run_ $1 grep -P -a $opts t && mv got exp || framework_failure_
-    for n in 1 4; do
+    for n in 1 ${GRAB_TEST_THREADS-4}; do
       for ring in '' ENOSYS EPERM; do
         wrap=
         test -z "$ring" || wrap="strace -f -qq -o /dev/null
@@ -64,7 +64,7 @@ fi
 
 # Few descriptors: batches shrink to fit (a quarter of the limit).
 run_ grep -P -a -r needle t && mv got exp || framework_failure_
-for n in 1 4; do
+for n in 1 ${GRAB_TEST_THREADS-4}; do
   run_ sh -c "ulimit -n 24 && exec grab -n $n -r needle t"
   compare exp got || { echo "ulimit -n 24, -n $n"; fail=1; }
 done
