@@ -7,12 +7,13 @@
 require_utf8_locale_
 
 mktree_
+cat "$srcdir/tests/grab/patterns.txt" "$srcdir/tests/grab/patterns-utf8.txt" \
+  >patterns || framework_failure_
 ORDERED=yes
 for opts in '' -i -v -c -o -w -x '-o -i' '-b -o' -n --color=always; do
-  cat "$srcdir/tests/grab/patterns.txt" "$srcdir/tests/grab/patterns-utf8.txt" |
   while IFS= read -r pat; do
     diff_run_ "$UTF8_LOCALE" "-r $opts" "$pat" tree
-  done
+  done <patterns
 done
 diff_report_ || fail=1
 Exit ${fail-0}
