@@ -68,8 +68,11 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
              ? &engine_fixed : &engine_dfa);
       cl->literal = false;
     }
+  /* PCRE2 compiles the pattern (grab's -H too: Hyperscan takes PCRE's
+     syntax, and PCRE2 confirms what it finds).  */
+  bool pcre = eng == &engine_pcre2;
   /* grep 3.8's -P takes one pattern (after removing duplicates).  */
-  if (cl->grep && eng == &engine_pcre2 && 1 < cl->pats.n)
+  if (cl->grep && pcre && 1 < cl->pats.n)
     error (EXIT_TROUBLE, 0, "the -P option only supports a single pattern");
   if (cl->hyperscan)
     {
@@ -144,7 +147,7 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
     exit (EXIT_FAILURE);
 
   bool utf8 = utf8_locale ();
-  if ((eng == &engine_pcre2 || cl->hyperscan) && 1 < MB_CUR_MAX && !utf8)
+  if (pcre && 1 < MB_CUR_MAX && !utf8)
     error (EXIT_TROUBLE, 0, "-P supports only unibyte and UTF-8 locales");
 
   o->print.color = cl->color == 1 || (cl->color == 2 && should_colorize ());
