@@ -1,7 +1,8 @@
 /* worker.c: what a worker thread does with each item of the queue: open
    the file, read or map it chunk by chunk, search, and write the file's
-   output in one piece under the output lock (or stream it, holding the
-   lock, once it grows big; or hand it to the --sort=path cursor).  */
+   output in one piece under the output lock (small outputs of a batch's
+   files together: CARRY_MAX), or stream it, holding the lock, once it
+   grows big, or hand it to the --sort=path cursor.  */
 
 #include <config.h>
 
@@ -49,12 +50,6 @@ enum { OPEN_BATCH = 16 };
    to keep (--sort=path, grep).  */
 enum { CARRY_MAX = 64 << 10 };
 
-/* glibc's error () writes the program name, the message and the newline
-   with separate writes to unbuffered stderr, and with several threads
-   their pieces interleave: "grab: d/agrab: d/b: Permission denied: ...".
-   tests/grab/errors.sh caught it (-n 4, two unreadable entries: about
-   26 runs in 1000).  So threads build the whole line and write it once;
-   a line shorter than PIPE_BUF is then atomic even on a shared pipe.  */
 static void flush_or_die (struct outbuf *ob);
 
 /* Write W's carried output (see CARRY_MAX) and keep the rest of its
@@ -72,6 +67,12 @@ write_carried (struct worker *w)
   w->carried = 0;
 }
 
+/* glibc's error () writes the program name, the message and the newline
+   with separate writes to unbuffered stderr, and with several threads
+   their pieces interleave: "grab: d/agrab: d/b: Permission denied: ...".
+   tests/grab/errors.sh caught it (-n 4, two unreadable entries: about
+   26 runs in 1000).  So threads build the whole line and write it once;
+   a line shorter than PIPE_BUF is then atomic even on a shared pipe.  */
 void
 worker_say (struct worker *w, char const *name, char const *text,
             int errnum)
