@@ -22,7 +22,8 @@ struct worker
   int spill;                   /* -1, or a temporary file that holds the
                                   start of this file's output */
   struct opener *opener;       /* opens the walk's files in batches, or
-                                  NULL (io/opener.h) */  bool carry;                  /* do_files: a finished file's output may
+                                  NULL (io/opener.h) */
+  bool carry;                  /* do_files: a finished file's output may
                                   wait to go out with the next file's */
   idx_t carried;               /* OUT's first CARRIED bytes are earlier
                                   files' output, waiting so */
