@@ -26,47 +26,47 @@ src_grabrat_SOURCES = \
   src/io/outbuf.h \
   src/io/zcopy.c \
   src/io/zcopy.h \
-  src/applets/grab/chunk.c \
-  src/applets/grab/chunk.h \
-  src/applets/grab/engine-dfa.c \
-  src/applets/grab/engine-fixed.c \
-  src/applets/grab/engine-pcre2.c \
-  src/applets/grab/engine.c \
-  src/applets/grab/engine.h \
+  src/engines/byteseq.c \
+  src/engines/byteseq.h \
+  src/engines/engine-dfa.c \
+  src/engines/engine-fixed.c \
+  src/engines/engine-pcre2.c \
+  src/engines/engine.c \
+  src/engines/engine.h \
+  src/engines/linescan.c \
+  src/engines/linescan.h \
+  src/engines/litset.c \
+  src/engines/litset.h \
+  src/engines/pcre2-literal.c \
+  src/engines/pcre2-literal.h \
+  src/engines/pcre2-scope.c \
+  src/engines/pcre2-scope.h \
+  src/engines/wordchar.c \
+  src/engines/wordchar.h \
+  src/search/chunk.c \
+  src/search/chunk.h \
+  src/search/grab.h \
+  src/search/order.c \
+  src/search/order.h \
+  src/search/print.c \
+  src/search/print.h \
+  src/search/search.c \
+  src/search/search.h \
+  src/search/settle.c \
+  src/search/settle.h \
+  src/search/walk.c \
+  src/search/walk.h \
+  src/search/worker.c \
+  src/search/worker.h \
+  src/search/workq.c \
+  src/search/workq.h \
   src/applets/grab/grab.c \
-  src/applets/grab/grab.h \
-  src/applets/grab/grep-keys.c \
-  src/applets/grab/grep-keys.h \
   src/applets/grab/options.c \
   src/applets/grab/options.h \
-  src/applets/grab/options-grep.c \
-  src/applets/grab/options-grep.h \
-  src/applets/grab/order.c \
-  src/applets/grab/order.h \
-  src/applets/grab/linescan.c \
-  src/applets/grab/linescan.h \
-  src/applets/grab/litset.c \
-  src/applets/grab/litset.h \
-  src/applets/grab/byteseq.c \
-  src/applets/grab/byteseq.h \
-  src/applets/grab/pcre2-literal.c \
-  src/applets/grab/pcre2-literal.h \
-  src/applets/grab/pcre2-scope.c \
-  src/applets/grab/pcre2-scope.h \
-  src/applets/grab/print.c \
-  src/applets/grab/print.h \
-  src/applets/grab/search.c \
-  src/applets/grab/search.h \
-  src/applets/grab/settle.c \
-  src/applets/grab/settle.h \
-  src/applets/grab/walk.c \
-  src/applets/grab/walk.h \
-  src/applets/grab/worker.c \
-  src/applets/grab/worker.h \
-  src/applets/grab/workq.c \
-  src/applets/grab/wordchar.c \
-  src/applets/grab/wordchar.h \
-  src/applets/grab/workq.h \
+  src/applets/grep/grep-keys.c \
+  src/applets/grep/grep-keys.h \
+  src/applets/grep/options-grep.c \
+  src/applets/grep/options-grep.h \
   src/applets/grep/grep.c \
   src/applets/rat/color.c \
   src/applets/rat/color.h \
@@ -112,7 +112,7 @@ src_grabrat_SOURCES = \
   src/applets/sort/vercmp.h
 
 if HAVE_HYPERSCAN
-src_grabrat_SOURCES += src/applets/grab/engine-hs.c
+src_grabrat_SOURCES += src/engines/engine-hs.c
 endif
 
 # The applets as links to the binary, so tests and users can run them in

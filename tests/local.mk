@@ -75,30 +75,30 @@ EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \
 # C unit tests of grab's modules.
 check_PROGRAMS += tests/unit/test-search tests/unit/test-pcre2-syntax \
   tests/unit/test-litset tests/unit/test-literal tests/unit/test-byteseq
-unit_cppflags = $(AM_CPPFLAGS) -I$(top_srcdir)/src -I$(top_srcdir)/src/applets/grab
+unit_cppflags = $(AM_CPPFLAGS) -I$(top_srcdir)/src
 tests_unit_test_search_SOURCES = tests/unit/test-search.c \
-  src/applets/grab/search.c src/applets/grab/linescan.c
+  src/search/search.c src/engines/linescan.c
 tests_unit_test_search_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_search_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_search_LDADD = lib/libgnu.a
 tests_unit_test_pcre2_syntax_SOURCES = tests/unit/test-pcre2-syntax.c \
-  src/applets/grab/pcre2-scope.c src/applets/grab/pcre2-literal.c \
-  src/applets/grab/byteseq.c
+  src/engines/pcre2-scope.c src/engines/pcre2-literal.c \
+  src/engines/byteseq.c
 tests_unit_test_pcre2_syntax_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_pcre2_syntax_CFLAGS = $(WARN_CFLAGS) $(PCRE2_CFLAGS)
 tests_unit_test_pcre2_syntax_LDADD = lib/libgnu.a $(PCRE2_LIBS)
 tests_unit_test_litset_SOURCES = tests/unit/test-litset.c \
-  src/applets/grab/litset.c
+  src/engines/litset.c
 tests_unit_test_litset_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_litset_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_litset_LDADD = lib/libgnu.a
 tests_unit_test_literal_SOURCES = tests/unit/test-literal.c \
-  src/applets/grab/pcre2-literal.c src/applets/grab/byteseq.c
+  src/engines/pcre2-literal.c src/engines/byteseq.c
 tests_unit_test_literal_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_literal_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_literal_LDADD = lib/libgnu.a
 tests_unit_test_byteseq_SOURCES = tests/unit/test-byteseq.c \
-  src/applets/grab/pcre2-literal.c src/applets/grab/byteseq.c
+  src/engines/pcre2-literal.c src/engines/byteseq.c
 tests_unit_test_byteseq_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_byteseq_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_byteseq_LDADD = lib/libgnu.a

@@ -24,13 +24,13 @@
    starts another pattern), byte 2 seeds the start offsets; the rest is
    the subject, each byte standing for one of SUBJECT's pieces.
 
-   Sources: src/applets/grab/linescan
-   Sources: src/applets/grab/engine-pcre2 src/applets/grab/engine
-   Sources: src/applets/grab/litset src/applets/grab/pcre2-literal
-   Sources: src/applets/grab/byteseq
-   Sources: src/applets/grab/pcre2-scope src/applets/grab/search
+   Sources: src/engines/linescan
+   Sources: src/engines/engine-pcre2 src/engines/engine
+   Sources: src/engines/litset src/engines/pcre2-literal
+   Sources: src/engines/byteseq
+   Sources: src/engines/pcre2-scope src/search/search
    Sources: src/io/dlsyms
-   Optional sources: src/applets/grab/engine-hs
+   Optional sources: src/engines/engine-hs
 */
 
 #include <config.h>
@@ -47,8 +47,8 @@
 #include <pcre2.h>
 
 #include "fuzz-escape.h"
-#include "engine.h"
-#include "search.h"
+#include "engines/engine.h"
+#include "search/search.h"
 
 /* Pattern tokens: the constructs that can match or stop at a newline, or
    that the scope reader, the literal extraction or Hyperscan treat

@@ -9,8 +9,8 @@
    the rest is the text.  Bytes stand for letters of a small alphabet so
    that literals occur, overlap and end at the text's end.
 
-   Sources: src/applets/grab/litset src/applets/grab/pcre2-literal
-   Sources: src/applets/grab/byteseq
+   Sources: src/engines/litset src/engines/pcre2-literal
+   Sources: src/engines/byteseq
 */
 
 #include <config.h>
@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "litset.h"
+#include "engines/litset.h"
 
 static char const alphabet[] = "abkKsSx_\n\xe2\x84\xaa\xc5\xbf\0";
 

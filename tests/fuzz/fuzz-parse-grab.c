@@ -5,13 +5,13 @@
    run once.  The oracle is the sanitizers: no crash, overflow, undefined
    behaviour or hang.  See parse-jump.h for how exits come back.
 
-   Sources: src/applets/grab/options src/applets/grab/engine
-   Sources: src/applets/grab/linescan
-   Sources: src/applets/grab/engine-pcre2 src/applets/grab/litset
-   Sources: src/applets/grab/pcre2-literal src/applets/grab/pcre2-scope
-   Sources: src/applets/grab/byteseq
+   Sources: src/applets/grab/options src/engines/engine
+   Sources: src/engines/linescan
+   Sources: src/engines/engine-pcre2 src/engines/litset
+   Sources: src/engines/pcre2-literal src/engines/pcre2-scope
+   Sources: src/engines/byteseq
    Sources: src/io/dlsyms
-   Optional sources: src/applets/grab/engine-hs
+   Optional sources: src/engines/engine-hs
    Fuzzer flags: -detect_leaks=0
    Sanitizer options: detect_leaks=0
 */
@@ -20,11 +20,11 @@
 
 #include "parse-jump.h"
 
-#include "engine.h"
-#include "grab.h"
-#include "options.h"
-#include "pcre2-literal.h"
-#include "pcre2-scope.h"
+#include "engines/engine.h"
+#include "search/grab.h"
+#include "applets/grab/options.h"
+#include "engines/pcre2-literal.h"
+#include "engines/pcre2-scope.h"
 
 /* Read, compile and run the patterns of CL.  */
 static void

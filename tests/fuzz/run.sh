@@ -54,7 +54,7 @@ for name in "$@"; do
   # shellcheck disable=SC2086
   if ! clang -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer $san \
          -I"$b" -I"$b/lib" -I"$top/lib" -I"$top/src" \
-         -I"$top/src/applets/grab" -I"$top/src/applets/sort" \
+         -I"$top/src/applets/sort" \
          -I"$top/src/applets/rat" $hs_cflags \
          -o "$exe" "$src" $srcs "$b/lib/libgnu.a" -lpcre2-8 \
          $ldflags -ldl -lpthread -lm >"$out/fuzz-$name.build" 2>&1; then

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pcre2-literal.h"
+#include "engines/pcre2-literal.h"
 
 /* A small pseudo-random generator: the same sequence on every machine.  */
 static unsigned long state = 4242;

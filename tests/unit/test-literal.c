@@ -13,7 +13,7 @@
 
 #include "c-ctype.h"
 
-#include "pcre2-literal.h"
+#include "engines/pcre2-literal.h"
 
 /* A small pseudo-random generator: the same sequence on every machine.  */
 static unsigned long state = 12345;

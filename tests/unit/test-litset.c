@@ -13,7 +13,7 @@
 
 #include "c-ctype.h"
 
-#include "litset.h"
+#include "engines/litset.h"
 
 static int failures;
 

@@ -14,8 +14,8 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
-#include "pcre2-literal.h"
-#include "pcre2-scope.h"
+#include "engines/pcre2-literal.h"
+#include "engines/pcre2-scope.h"
 
 static int failures;
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search.h"
+#include "search/search.h"
 
 static int failures;
 

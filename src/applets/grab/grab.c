@@ -18,12 +18,12 @@
 #include "xalloc.h"
 
 #include "system.h"
-#include "chunk.h"
-#include "grab.h"
-#include "options.h"
-#include "settle.h"
-#include "walk.h"
-#include "worker.h"
+#include "search/chunk.h"
+#include "search/grab.h"
+#include "applets/grab/options.h"
+#include "search/settle.h"
+#include "search/walk.h"
+#include "search/worker.h"
 
 int grab_main (int, char **);
 

@@ -20,8 +20,8 @@
 #include "xstrtol.h"
 
 #include "system.h"
-#include "grab.h"
-#include "options.h"
+#include "search/grab.h"
+#include "applets/grab/options.h"
 
 /* Files are mapped from this size on; smaller ones are read into a buffer
    each worker reuses.  Mapping costs page faults and a TLB shoot-down per

@@ -9,7 +9,7 @@
 
 #include "idx.h"
 
-#include "grab.h"
+#include "search/grab.h"
 
 /* The patterns: every -e argument and -f line, split at newlines, and
    where each came from: a -f FILE (which outlives the patterns) and its

@@ -1,5 +1,5 @@
 /* grep.c: the grep applet, grabrat's GNU grep personality: GNU grep
-   3.8's command line (applets/grab/options-grep.c) settled into grab's
+   3.8's command line (applets/grep/options-grep.c) settled into grab's
    options and searched by grab's walker, workers and printer, with
    grep's -G and -E matched by gnulib's dfa and regex (engine-dfa.c).
    Called as egrep or fgrep it is grep -E or grep -F (Debian's grep 3.8
@@ -16,9 +16,9 @@
 #include "progname.h"
 
 #include "system.h"
-#include "applets/grab/grab.h"
-#include "applets/grab/options-grep.h"
-#include "applets/grab/settle.h"
+#include "search/grab.h"
+#include "applets/grep/options-grep.h"
+#include "search/settle.h"
 
 int grep_main (int, char **);
 

@@ -1,0 +1,20 @@
+/* grep-keys.h: which of grep's matchers takes its -G, -E or -F patterns,
+   by grep 3.8's rules, and the rewriting that goes with the choice.  */
+
+#ifndef GRABRAT_GRAB_GREP_KEYS_H
+#define GRABRAT_GRAB_GREP_KEYS_H
+
+#include <stdbool.h>
+
+#include "engines/engine.h"
+#include "applets/grab/options.h"
+
+/* Whether the string matcher (engine-fixed.c) takes the patterns P, which
+   are strings if LITERAL (-F), else regular expressions of SYNTAX, under
+   ICASE and WORD, in the current locale.  If it does, P holds the strings
+   (a -G or -E pattern's escapes removed); if not, P holds regular
+   expressions of SYNTAX, or BREs when LITERAL.  */
+bool grep_keys_fixed (struct patterns *p, bool literal,
+                      enum engine_syntax syntax, bool icase, bool word);
+
+#endif

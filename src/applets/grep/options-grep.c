@@ -1,0 +1,453 @@
+/* options-grep.c: GNU grep 3.8's command line (grabrat grep, and links
+   named grep, egrep, fgrep): its letters, long options, defaults and
+   messages, parsed into the same struct grab_opts and struct
+   grab_cmdline as grab's (options.c), which settle.c settles.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "argmatch.h"
+#include "error.h"
+#include "exitfail.h"
+#include "progname.h"
+#include "quote.h"
+#include "xstrtol.h"
+
+#include "system.h"
+#include "search/grab.h"
+#include "applets/grab/options.h"
+#include "applets/grep/options-grep.h"
+
+enum
+{
+  BINARY_FILES_OPTION = GRABRAT_LONGOPT_BASE,
+  COLOR_OPTION,
+  EXCLUDE_DIRECTORY_OPTION,
+  EXCLUDE_FROM_OPTION,
+  EXCLUDE_OPTION,
+  GROUP_SEPARATOR_OPTION,
+  HELP_OPTION,
+  INCLUDE_OPTION,
+  LABEL_OPTION,
+  LINE_BUFFERED_OPTION,
+  NO_GROUP_SEPARATOR_OPTION,
+  NO_IGNORE_CASE_OPTION,
+};
+
+static char const short_options[] =
+  "0123456789A:B:C:D:EFGHIPTUVX:abcd:e:f:hiLlm:noqRrsuvwxyZz";
+
+static struct option const long_options[] = {
+  { "basic-regexp", no_argument, NULL, 'G' },
+  { "extended-regexp", no_argument, NULL, 'E' },
+  { "fixed-regexp", no_argument, NULL, 'F' },
+  { "fixed-strings", no_argument, NULL, 'F' },
+  { "perl-regexp", no_argument, NULL, 'P' },
+  { "after-context", required_argument, NULL, 'A' },
+  { "before-context", required_argument, NULL, 'B' },
+  { "binary-files", required_argument, NULL, BINARY_FILES_OPTION },
+  { "byte-offset", no_argument, NULL, 'b' },
+  { "context", required_argument, NULL, 'C' },
+  { "color", optional_argument, NULL, COLOR_OPTION },
+  { "colour", optional_argument, NULL, COLOR_OPTION },
+  { "count", no_argument, NULL, 'c' },
+  { "devices", required_argument, NULL, 'D' },
+  { "directories", required_argument, NULL, 'd' },
+  { "exclude", required_argument, NULL, EXCLUDE_OPTION },
+  { "exclude-from", required_argument, NULL, EXCLUDE_FROM_OPTION },
+  { "exclude-dir", required_argument, NULL, EXCLUDE_DIRECTORY_OPTION },
+  { "file", required_argument, NULL, 'f' },
+  { "files-with-matches", no_argument, NULL, 'l' },
+  { "files-without-match", no_argument, NULL, 'L' },
+  { "group-separator", required_argument, NULL, GROUP_SEPARATOR_OPTION },
+  { "help", no_argument, NULL, HELP_OPTION },
+  { "include", required_argument, NULL, INCLUDE_OPTION },
+  { "ignore-case", no_argument, NULL, 'i' },
+  { "no-ignore-case", no_argument, NULL, NO_IGNORE_CASE_OPTION },
+  { "initial-tab", no_argument, NULL, 'T' },
+  { "label", required_argument, NULL, LABEL_OPTION },
+  { "line-buffered", no_argument, NULL, LINE_BUFFERED_OPTION },
+  { "line-number", no_argument, NULL, 'n' },
+  { "line-regexp", no_argument, NULL, 'x' },
+  { "max-count", required_argument, NULL, 'm' },
+  { "no-filename", no_argument, NULL, 'h' },
+  { "no-group-separator", no_argument, NULL, NO_GROUP_SEPARATOR_OPTION },
+  { "no-messages", no_argument, NULL, 's' },
+  { "null", no_argument, NULL, 'Z' },
+  { "null-data", no_argument, NULL, 'z' },
+  { "only-matching", no_argument, NULL, 'o' },
+  { "quiet", no_argument, NULL, 'q' },
+  { "recursive", no_argument, NULL, 'r' },
+  { "dereference-recursive", no_argument, NULL, 'R' },
+  { "regexp", required_argument, NULL, 'e' },
+  { "invert-match", no_argument, NULL, 'v' },
+  { "silent", no_argument, NULL, 'q' },
+  { "text", no_argument, NULL, 'a' },
+  { "binary", no_argument, NULL, 'U' },
+  { "unix-byte-offsets", no_argument, NULL, 'u' },
+  { "version", no_argument, NULL, 'V' },
+  { "with-filename", no_argument, NULL, 'H' },
+  { "word-regexp", no_argument, NULL, 'w' },
+  { NULL, 0, NULL, 0 },
+};
+
+_Noreturn void
+grep_usage (int status)
+{
+  if (status != EXIT_SUCCESS)
+    {
+      fprintf (stderr, "Usage: %s [OPTION]... PATTERNS [FILE]...\n",
+               program_name);
+      fprintf (stderr, "Try '%s --help' for more information.\n",
+               program_name);
+      exit (status);
+    }
+  printf ("Usage: %s [OPTION]... PATTERNS [FILE]...\n", program_name);
+  fputs ("\
+Search for PATTERNS in each FILE.\n\
+Example: grep -i 'hello world' menu.h main.c\n\
+PATTERNS can contain multiple patterns separated by newlines.\n\
+\n\
+Pattern selection and interpretation:\n\
+  -E, --extended-regexp     PATTERNS are extended regular expressions\n\
+  -F, --fixed-strings       PATTERNS are strings\n\
+  -G, --basic-regexp        PATTERNS are basic regular expressions\n\
+  -P, --perl-regexp         PATTERNS are Perl regular expressions\n\
+  -e, --regexp=PATTERNS     use PATTERNS for matching\n\
+  -f, --file=FILE           take PATTERNS from FILE\n\
+  -i, --ignore-case         ignore case distinctions in patterns and data\n\
+      --no-ignore-case      do not ignore case distinctions (default)\n\
+  -w, --word-regexp         match only whole words\n\
+  -x, --line-regexp         match only whole lines\n\
+  -z, --null-data           a data line ends in 0 byte, not newline\n\
+\n\
+Miscellaneous:\n\
+  -s, --no-messages         suppress error messages\n\
+  -v, --invert-match        select non-matching lines\n\
+  -V, --version             display version information and exit\n\
+      --help                display this help text and exit\n\
+\n\
+Output control:\n\
+  -m, --max-count=NUM       stop after NUM selected lines\n\
+  -b, --byte-offset         print the byte offset with output lines\n\
+  -n, --line-number         print line number with output lines\n\
+      --line-buffered       flush output on every line\n\
+  -H, --with-filename       print file name with output lines\n\
+  -h, --no-filename         suppress the file name prefix on output\n\
+      --label=LABEL         use LABEL as the standard input file name prefix\n\
+", stdout);
+  fputs ("\
+  -o, --only-matching       show only nonempty parts of lines that match\n\
+  -q, --quiet, --silent     suppress all normal output\n\
+      --binary-files=TYPE   assume that binary files are TYPE;\n\
+                            TYPE is 'binary', 'text', or 'without-match'\n\
+  -a, --text                equivalent to --binary-files=text\n\
+  -I                        equivalent to --binary-files=without-match\n\
+  -d, --directories=ACTION  how to handle directories;\n\
+                            ACTION is 'read', 'recurse', or 'skip'\n\
+  -D, --devices=ACTION      how to handle devices, FIFOs and sockets;\n\
+                            ACTION is 'read' or 'skip'\n\
+  -r, --recursive           like --directories=recurse\n\
+  -R, --dereference-recursive  likewise, but follow all symlinks\n\
+      --include=GLOB        search only files that match GLOB (a file pattern)\n\
+      --exclude=GLOB        skip files that match GLOB\n\
+      --exclude-from=FILE   skip files that match any file pattern from FILE\n\
+      --exclude-dir=GLOB    skip directories that match GLOB\n\
+  -L, --files-without-match  print only names of FILEs with no selected lines\n\
+  -l, --files-with-matches  print only names of FILEs with selected lines\n\
+  -c, --count               print only a count of selected lines per FILE\n\
+  -T, --initial-tab         make tabs line up (if needed)\n\
+  -Z, --null                print 0 byte after FILE name\n\
+\n\
+Context control:\n\
+  -B, --before-context=NUM  print NUM lines of leading context\n\
+  -A, --after-context=NUM   print NUM lines of trailing context\n\
+  -C, --context=NUM         print NUM lines of output context\n\
+  -NUM                      same as --context=NUM\n\
+      --group-separator=SEP  print SEP on line between matches with context\n\
+      --no-group-separator  do not print separator for matches with context\n\
+      --color[=WHEN],\n\
+      --colour[=WHEN]       use markers to highlight the matching strings;\n\
+                            WHEN is 'always', 'never', or 'auto'\n\
+  -U, --binary              do not strip CR characters at EOL (MSDOS/Windows)\n\
+\n", stdout);
+  fputs ("\
+When FILE is '-', read standard input.  With no FILE, read '.' if\n\
+recursive, '-' otherwise.  With fewer than two FILEs, assume -h.\n\
+Exit status is 0 if any line is selected, 1 otherwise;\n\
+if any error occurs and -q is not given, the exit status is 2.\n\
+\n\
+This is grabrat's grep: GNU grep 3.8's options and output, searched in\n\
+parallel.  See grabrat-grep(1).  Where it differs from GNU grep 3.8, the\n\
+bug is grabrat's; what GNU grep 3.8 does as well goes to bug-grep@gnu.org.\n", stdout);
+  exit (status);
+}
+
+static char const *const directories_args[] = {
+  "read", "recurse", "skip", NULL
+};
+static int const directories_vals[] = { DIRS_READ, DIRS_RECURSE, DIRS_SKIP };
+ARGMATCH_VERIFY (directories_args, directories_vals);
+
+/* -E, -F, -G, -P: the matcher, which may be given only once (or the same
+   again), as in grep.  */
+static void
+set_matcher (struct grab_cmdline *cl, int *matcher, int m)
+{
+  if (*matcher && *matcher != m)
+    error (EXIT_TROUBLE, 0, "conflicting matchers specified");
+  *matcher = m;
+  cl->literal = m == 'F';
+  cl->syntax = (m == 'E' ? ENGINE_SYNTAX_ERE : m == 'P' ? ENGINE_SYNTAX_PCRE
+                : ENGINE_SYNTAX_BRE);
+}
+
+void
+grep_parse_options (int argc, char **argv, struct grab_opts *o,
+                    struct grab_cmdline *cl, char matcher0)
+{
+  grab_defaults (o, cl);
+  cl->grep = true;
+  cl->syntax = ENGINE_SYNTAX_BRE;
+  o->binary_files = BIN_BINARY;
+  /* Output in the order of the operands (and of the walk), as from one
+     sequential grep.  */
+  o->sort_path = o->fts_order = true;
+  o->nul_lines = true;
+  /* grep 3.8 takes a file for binary from the buffer on in which it sees
+     a NUL, and its first buffer is the file's first 96 KiB (98304 bytes:
+     INITIAL_BUFSIZE less the slop, in whole pages, whatever the buffer's
+     alignment): read that same piece first, never a whole file at once
+     (GNU's null-byte test: a NUL 400 KB in leaves the lines of the first
+     96 KiB printed as text).  Its later reads depend on where malloc put
+     its buffer; 96 KiB is their usual size.  */
+  o->input.read_size = 96 << 10;
+  o->input.read_whole = 0;
+  int matcher = 0;
+  if (matcher0)
+    set_matcher (cl, &matcher, matcher0);
+
+  /* -NUM: digits in one argument make one number; a later -NUM starts
+     afresh, as grep's get_nondigit_option.  */
+  char digits[32];
+  int ndigits = 0, digit_arg = -1;
+  bool digit_cont = false;
+
+  int c;
+  int prev_optind = optind;
+  while (prev_optind = optind,
+         (c = getopt_long (argc, argv, short_options, long_options, NULL))
+         != -1)
+    {
+      if ('0' <= c && c <= '9')
+        {
+          if (! (digit_cont && digit_arg == prev_optind))
+            ndigits = 0;
+          if (ndigits == sizeof digits - 1)
+            error (EXIT_TROUBLE, 0, "%s: invalid context length argument",
+                   argv[prev_optind]);
+          digits[ndigits++] = c;
+          digits[ndigits] = '\0';
+          digit_arg = optind == prev_optind ? prev_optind : -1;
+          digit_cont = digit_arg == prev_optind;
+          cl->context = grab_context_length (digits);
+          continue;
+        }
+      digit_cont = false;
+      switch (c)
+        {
+        case 'A':
+          cl->after = grab_context_length (optarg);
+          break;
+        case 'B':
+          cl->before = grab_context_length (optarg);
+          break;
+        case 'C':
+          cl->context = grab_context_length (optarg);
+          break;
+        case 'D':
+          if (streq (optarg, "read"))
+            o->devices = DEVS_READ;
+          else if (streq (optarg, "skip"))
+            o->devices = DEVS_SKIP;
+          else
+            error (EXIT_TROUBLE, 0, "unknown devices method");
+          break;
+        case 'E': case 'F': case 'G': case 'P':
+          set_matcher (cl, &matcher, c);
+          break;
+        case 'X':
+          set_matcher (cl, &matcher,
+                       (streq (optarg, "grep") ? 'G'
+                        : streq (optarg, "egrep") ? 'E'
+                        : streq (optarg, "fgrep") ? 'F'
+                        : streq (optarg, "perl") ? 'P'
+                        : (error (EXIT_TROUBLE, 0, "invalid matcher %s",
+                                  optarg), 0)));
+          break;
+        case 'H':
+          cl->filename_option = 1;
+          break;
+        case 'I':
+          o->binary_files = BIN_WITHOUT_MATCH;
+          break;
+        case 'T':
+          o->print.align_tabs = true;
+          break;
+        case 'U':
+          break;
+        case 'u':
+          error (0, 0, "warning: --unix-byte-offsets (-u) is obsolete");
+          break;
+        case 'V':
+          emit_version_of ("grep", "GNU grep", "3.8");
+          exit (EXIT_SUCCESS);
+        case 'a':
+          o->binary_files = BIN_TEXT;
+          break;
+        case 'b':
+          o->print.offset = o->print.line_offset = true;
+          break;
+        case 'c':
+          o->count = true;
+          break;
+        case 'd':
+          {
+            ptrdiff_t i = argmatch (optarg, directories_args,
+                                    (void const *) directories_vals,
+                                    sizeof *directories_vals);
+            if (i < 0)
+              {
+                argmatch_invalid ("--directories", optarg, i);
+                argmatch_valid (directories_args,
+                                (void const *) directories_vals,
+                                sizeof *directories_vals);
+                /* Status 1: grep 3.8's ARGMATCH_DIE is usage (EXIT_FAILURE).  */
+                grep_usage (EXIT_FAILURE);
+              }
+            o->directories = directories_vals[i];
+            if (o->directories == DIRS_RECURSE)
+              cl->recursive_seen = true;
+          }
+          break;
+        case 'e':
+          grab_add_patterns (&cl->pats, optarg, strlen (optarg));
+          cl->have_keys = true;
+          break;
+        case 'f':
+          grab_read_pattern_file (&cl->pats, optarg);
+          cl->have_keys = true;
+          break;
+        case 'h':
+          cl->filename_option = -1;
+          break;
+        case 'i': case 'y':
+          cl->icase = true;
+          break;
+        case NO_IGNORE_CASE_OPTION:
+          cl->icase = false;
+          break;
+        case 'L':
+          o->list = LIST_NONMATCHING;
+          break;
+        case 'l':
+          o->list = LIST_MATCHING;
+          break;
+        case 'm':
+          switch (xstrtoimax (optarg, NULL, 10, &o->search.max_count, ""))
+            {
+            case LONGINT_OK:
+            case LONGINT_OVERFLOW:
+              break;
+            default:
+              error (EXIT_TROUBLE, 0, "invalid max count");
+            }
+          break;
+        case 'n':
+          o->search.number = o->print.number = true;
+          break;
+        case 'o':
+          o->print.only_matching = true;
+          break;
+        case 'q':
+          o->exit_on_match = true;
+          exit_failure = 0;
+          break;
+        case 'R': case 'r':
+          o->directories = DIRS_RECURSE;
+          o->follow_links = c == 'R';
+          cl->recursive_seen = true;
+          break;
+        case 's':
+          o->no_messages = true;
+          break;
+        case 'v':
+          o->search.invert = true;
+          break;
+        case 'w':
+          cl->word = true;
+          break;
+        case 'x':
+          cl->line_x = true;
+          break;
+        case 'Z':
+          o->print.null_name = true;
+          break;
+        case 'z':
+          o->search.eol = '\0';
+          break;
+        case BINARY_FILES_OPTION:
+          if (streq (optarg, "binary"))
+            o->binary_files = BIN_BINARY;
+          else if (streq (optarg, "text"))
+            o->binary_files = BIN_TEXT;
+          else if (streq (optarg, "without-match"))
+            o->binary_files = BIN_WITHOUT_MATCH;
+          else
+            error (EXIT_TROUBLE, 0, "unknown binary-files type");
+          break;
+        case COLOR_OPTION:
+          cl->color = grab_color_arg (optarg);
+          if (cl->color < 0)
+            grep_usage (EXIT_SUCCESS);   /* grep 3.8 shows its help */
+          break;
+        case EXCLUDE_OPTION:
+        case INCLUDE_OPTION:
+          grab_add_exclude (o->excluded, optarg,
+                            c == INCLUDE_OPTION ? EXCLUDE_INCLUDE : 0);
+          break;
+        case EXCLUDE_FROM_OPTION:
+          grab_add_exclude_file (o->excluded, optarg);
+          break;
+        case EXCLUDE_DIRECTORY_OPTION:
+          for (size_t l = strlen (optarg); 1 < l && optarg[l - 1] == '/'; l--)
+            optarg[l - 1] = '\0';
+          grab_add_exclude (o->excluded_dir, optarg, 0);
+          break;
+        case GROUP_SEPARATOR_OPTION:
+          o->print.group_sep = optarg;
+          break;
+        case NO_GROUP_SEPARATOR_OPTION:
+          o->print.group_sep = NULL;
+          break;
+        case HELP_OPTION:
+          grep_usage (EXIT_SUCCESS);
+        case LABEL_OPTION:
+          o->label = optarg;
+          break;
+        case LINE_BUFFERED_OPTION:
+          o->print.line_buffered = true;
+          break;
+        default:
+          grep_usage (EXIT_TROUBLE);
+        }
+    }
+
+  cl->files = argv + optind;
+  cl->nfiles = argc - optind;
+}

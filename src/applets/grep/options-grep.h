@@ -1,0 +1,18 @@
+/* options-grep.h: GNU grep's command line (options-grep.c).  */
+
+#ifndef GRABRAT_GRAB_OPTIONS_GREP_H
+#define GRABRAT_GRAB_OPTIONS_GREP_H
+
+#include "search/grab.h"
+#include "applets/grab/options.h"
+
+/* Parse ARGV, grep's command line, into *O and *CL (grep's defaults
+   first).  MATCHER0 is 'E' or 'F' for egrep and fgrep, else 0.  Dies on
+   bad usage (status 2); exits for --help and --version.  */
+void grep_parse_options (int argc, char **argv, struct grab_opts *o,
+                         struct grab_cmdline *cl, char matcher0);
+
+/* Print grep's --help (STATUS 0) or its usage lines, and exit.  */
+_Noreturn void grep_usage (int status);
+
+#endif

@@ -1,0 +1,426 @@
+/* engine-fixed.c: grep's string matcher, for -F and for several -G/-E
+   patterns that are all plain strings (grep-keys.c decides, with grep
+   3.8's rules): GNU grep's kwsearch.c semantics on a matcher of our own.
+
+   - The strings, case-folded byte by byte with the locale's toupper for
+     -i (as grep's kwset translation table), go into a trie.  A match is a
+     place where the trie's walk over the folded text reaches a string's
+     end, within one line.
+   - Candidates come from a memchr for the rarest byte of each of a few
+     strings (pcre2-literal.c), the Wu-Manber
+     set of litset.c (every string 4 bytes or more, and folding that is
+     ASCII's), or else a scan for the bytes that start strings.  Each is
+     confirmed by the trie.
+   - A line is selected by any match; with -x by being one of the strings
+     whole; with -w by a match with no word constituent before it or
+     after it, trying the longest match at each place first, then shorter
+     ones, then later places (Fexecute's walk).  find reports the leftmost
+     such match, the longest at its place.
+
+   grep-keys.c sends here only what grep's own kwset would take in this
+   locale: unibyte locales, or UTF-8 with patterns free of encoding
+   errors (and with -i, of characters that fold to multibyte ones), so
+   byte folding and byte matching are exact.  The compiled form is
+   immutable; a thread's scratch is the list of match lengths at a
+   place.  */
+
+#include <config.h>
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/param.h>
+
+#include "xalloc.h"
+
+#include "engines/engine.h"
+#include "engines/litset.h"
+#include "engines/pcre2-literal.h"
+#include "engines/wordchar.h"
+
+/* A trie node; its children are a list of siblings in byte order.  */
+struct tnode
+{
+  idx_t child, sibling;   /* 0: none (node 0 is the root) */
+  unsigned char byte;
+  bool term;              /* a string ends here */
+};
+
+struct fixed_re
+{
+  struct localeinfo li;
+  struct wordchars words;
+  unsigned char fold[UCHAR_MAX + 1];  /* identity, or toupper for -i */
+  bool starts[UCHAR_MAX + 1];         /* folded bytes that start strings */
+  idx_t root[UCHAR_MAX + 1];          /* the root's child by folded byte */
+  struct tnode *nodes;
+  idx_t nnodes;
+  bool empty;            /* the empty string is one of them */
+  idx_t minlen, maxlen;
+  bool word, line;
+  char eol;
+  struct literal *few;   /* or up to FEW_MAX strings, each searched alone */
+  idx_t nfew;
+  struct litset *set;    /* or a set search that finds them exactly */
+};
+
+/* The most strings searched one by one for their rarest bytes, each
+   with memchr: the Wu-Manber set scans slower for a few strings
+   ('grabrat grep -r -E "ERR_PTR|PTR_ERR"' on bench/corpus.sh's tree: a
+   single timed run with the set took 1.03 s; with the strings alone
+   bench/grep.sh's alternation row is 0.59 s, GNU grep 1.16 s, ROUNDS=5,
+   2026-12-02).  */
+enum { FEW_MAX = 3 };
+
+struct fixed_scratch
+{
+  idx_t *lens;           /* match lengths at a place, shortest first */
+};
+static idx_t
+new_node (struct fixed_re *re, idx_t *alloc, unsigned char byte)
+{
+  if (re->nnodes == *alloc)
+    re->nodes = xpalloc (re->nodes, alloc, 1, -1, sizeof *re->nodes);
+  re->nodes[re->nnodes] = (struct tnode) { .byte = byte };
+  return re->nnodes++;
+}
+
+/* Add the folded string S of LEN bytes (LEN > 0) to RE's trie.  */
+static void
+insert (struct fixed_re *re, unsigned char const *s, idx_t len,
+        idx_t *alloc)
+{
+  idx_t at = re->root[s[0]];
+  if (!at)
+    {
+      at = new_node (re, alloc, s[0]);
+      re->root[s[0]] = at;
+    }
+  for (idx_t i = 1; i < len; i++)
+    {
+      /* Find or make the child for S[I], keeping siblings in order.  */
+      idx_t prev = 0, c = re->nodes[at].child;
+      while (c && re->nodes[c].byte < s[i])
+        prev = c, c = re->nodes[c].sibling;
+      if (!c || re->nodes[c].byte != s[i])
+        {
+          idx_t n = new_node (re, alloc, s[i]);
+          re->nodes[n].sibling = c;
+          if (prev)
+            re->nodes[prev].sibling = n;
+          else
+            re->nodes[at].child = n;
+          c = n;
+        }
+      at = c;
+    }
+  re->nodes[at].term = true;
+}
+
+static void *
+fixed_compile (struct engine_pattern const *pat, char **err)
+{
+  struct fixed_re *re = xzalloc (sizeof *re);
+  init_localeinfo (&re->li);
+  wordchar_init (&re->words, &re->li);
+  re->word = pat->word;
+  re->line = pat->line;
+  re->eol = pat->eol;
+  for (int c = 0; c <= UCHAR_MAX; c++)
+    re->fold[c] = pat->icase ? toupper (c) : c;
+  idx_t alloc = 0;
+  new_node (re, &alloc, 0);   /* the root */
+  re->minlen = IDX_MAX;
+  unsigned char *f = NULL;
+  idx_t falloc = 0;
+  for (idx_t i = 0; i < pat->n; i++)
+    {
+      idx_t len = pat->lens[i];
+      re->minlen = len < re->minlen ? len : re->minlen;
+      re->maxlen = re->maxlen < len ? len : re->maxlen;
+      if (len == 0)
+        {
+          re->empty = true;
+          continue;
+        }
+      if (falloc < len)
+        {
+          free (f);
+          falloc = len;
+          f = xmalloc (falloc);
+        }
+      for (idx_t j = 0; j < len; j++)
+        f[j] = re->fold[(unsigned char) pat->pats[i][j]];
+      re->starts[f[0]] = true;
+      insert (re, f, len, &alloc);
+    }
+  free (f);
+
+  /* The candidate search: exact, so that only -w and -x need the trie
+     again (every candidate is still confirmed, which also keeps a match
+     within its line).  */
+  if (pat->n <= FEW_MAX && !re->empty)
+    {
+      /* Each string's rarest byte by memchr, then the string (caseless
+         for -i: ASCII's folding, and a byte that is no letter).  */
+      re->few = xnmalloc (pat->n, sizeof *re->few);
+      for (idx_t i = 0; i < pat->n; i++)
+        {
+          re->few[i] = (struct literal) { .bytes = xmemdup (pat->pats[i],
+                                                            pat->lens[i]),
+                                          .len = pat->lens[i],
+                                          .icase = pat->icase };
+          literal_set_rare (&re->few[i]);
+        }
+      re->nfew = pat->n;
+      bool ok = !pat->icase || litset_ascii_folding ();
+      for (idx_t i = 0; i < pat->n; i++)
+        ok &= 0 <= re->few[i].rare;
+      if (!ok)
+        {
+          for (idx_t i = 0; i < pat->n; i++)
+            free (re->few[i].bytes);
+          free (re->few);
+          re->few = NULL;
+          re->nfew = 0;
+        }
+    }
+  if (re->nfew)
+    ;
+  else if (!re->empty && (!pat->icase || litset_ascii_folding ()))
+    {
+      struct literal *l = xnmalloc (pat->n, sizeof *l);
+      for (idx_t i = 0; i < pat->n; i++)
+        l[i] = (struct literal) { .bytes = (char *) pat->pats[i],
+                                  .len = pat->lens[i], .rare = -1,
+                                  .icase = pat->icase };
+      re->set = litset_new (l, pat->n, false);
+      free (l);
+    }
+  *err = NULL;
+  return re;
+}
+
+static void
+fixed_free (void *vre)
+{
+  struct fixed_re *re = vre;
+  if (re)
+    {
+      free (re->nodes);
+      for (idx_t i = 0; i < re->nfew; i++)
+        free (re->few[i].bytes);
+      free (re->few);
+      litset_free (re->set);
+    }
+  free (re);
+}
+
+static void *
+fixed_scratch_new (void const *vre)
+{
+  struct fixed_re const *re = vre;
+  struct fixed_scratch *s = xmalloc (sizeof *s);
+  s->lens = xnmalloc (re->maxlen + 1, sizeof *s->lens);
+  return s;
+}
+
+static void
+fixed_scratch_free (void *vs)
+{
+  struct fixed_scratch *s = vs;
+  if (s)
+    free (s->lens);
+  free (s);
+}
+
+/* The lengths of the strings that match at P, before LIM (the end of
+   P's line), into LENS, shortest first; return how many.  */
+static idx_t
+matches_at (struct fixed_re const *re, char const *p, char const *lim,
+            idx_t *lens)
+{
+  idx_t n = 0;
+  if (re->empty)
+    lens[n++] = 0;
+  if (p == lim)
+    return n;
+  idx_t at = re->root[re->fold[(unsigned char) *p]];
+  for (idx_t d = 1; at; d++)
+    {
+      if (re->nodes[at].term)
+        lens[n++] = d;
+      if (p + d == lim)
+        break;
+      unsigned char b = re->fold[(unsigned char) p[d]];
+      idx_t c = re->nodes[at].child;
+      while (c && re->nodes[c].byte < b)
+        c = re->nodes[c].sibling;
+      at = c && re->nodes[c].byte == b ? c : 0;
+    }
+  return n;
+}
+
+/* The first place at or after FROM, before LEN, where a string of RE may
+   start, or -1.  */
+static idx_t
+candidate (struct fixed_re const *re, char const *buf, idx_t len,
+           idx_t from)
+{
+  if (re->empty)
+    return from < len ? from : -1;
+  char const *q;
+  if (re->nfew)
+    {
+      /* The nearest of the strings' next places: each string is looked
+         for only where it would start before the nearest so far, so the
+         bytes scanned stay within a few times the distance.  */
+      idx_t best = len;
+      for (idx_t i = 0; i < re->nfew; i++)
+        {
+          idx_t lim = (best < len ? MIN (len, best - 1 + re->few[i].len)
+                       : len);
+          char const *h = (from < lim
+                           ? literal_find (&re->few[i], buf + from,
+                                           lim - from)
+                           : NULL);
+          if (h)
+            best = h - buf;
+        }
+      return best < len ? best : -1;
+    }
+  if (re->set)
+    q = litset_find (re->set, buf + from, len - from);
+  else
+    {
+      unsigned char const *u = (unsigned char const *) buf;
+      idx_t i = from;
+      while (i < len && !re->starts[re->fold[u[i]]])
+        i++;
+      q = i < len ? buf + i : NULL;
+    }
+  return q ? q - buf : -1;
+}
+
+/* The longest of the N lengths LENS of matches at P, in the line
+   [LB, LIM), that has no word constituent on either side, or -1; with
+   -x, a match of the whole line, if P is its start.  */
+static idx_t
+accept (struct fixed_re const *re, char const *lb, char const *p,
+        char const *lim, idx_t const *lens, idx_t n)
+{
+  if (re->line)
+    return p == lb && n && lens[n - 1] == lim - p ? lens[n - 1] : -1;
+  if (!re->word)
+    return n ? lens[n - 1] : -1;
+  if (!n || wordchar_before (&re->words, lb, p, lim))
+    return -1;
+  while (n--)
+    if (!wordchar_at (&re->words, p + lens[n], lim))
+      return lens[n];
+  return -1;
+}
+
+/* The leftmost, then longest match at or after START that RE accepts,
+   into *M, and its record's bounds (past the EOL byte) into *REC; 1 if
+   found, else 0.  START is a record start or a place within a record,
+   whose earlier bytes still count for -w.  */
+static int
+search (struct fixed_re const *re, struct fixed_scratch *s, char const *buf,
+        idx_t len, idx_t start, idx_t floor, struct span *m, struct span *rec)
+{
+  char eol = re->eol;
+  for (idx_t from = start; from < len;)
+    {
+      idx_t p = candidate (re, buf, len, from);
+      if (p < 0)
+        return 0;
+      idx_t lb = record_begin (buf, floor, p, eol);
+      idx_t le = record_end (buf, p, len, eol);
+      if (re->line && p != lb)
+        {
+          /* A whole-line match starts its line: try from the start, once
+             per line, if the line starts at or after START.  */
+          if (lb < start)
+            {
+              from = le + 1;
+              continue;
+            }
+          p = lb;
+        }
+      idx_t n = matches_at (re, buf + p, buf + le, s->lens);
+      idx_t got = accept (re, buf + lb, buf + p, buf + le, s->lens, n);
+      if (0 <= got)
+        {
+          m->beg = p;
+          m->end = p + got;
+          rec->beg = lb;
+          rec->end = le < len ? le + 1 : len;
+          return 1;
+        }
+      from = re->line ? le + 1 : p + 1;
+    }
+  return 0;
+}
+
+static int
+fixed_find (void const *vre, void *vs, char const *buf, idx_t len,
+            idx_t start, struct span *m)
+{
+  struct span rec;
+  return search (vre, vs, buf, len, start, 0, m, &rec);
+}
+
+static int
+fixed_select (void const *vre, void *vs, char const *buf, idx_t len,
+              idx_t start, struct span *m)
+{
+  struct span r;
+  return search (vre, vs, buf, len, start, start, &r, m);
+}
+
+static char const *
+fixed_error (void const *vs)
+{
+  (void) vs;
+  return NULL;
+}
+
+static bool
+fixed_selects_all (void const *vre, bool const **unsure)
+{
+  *unsure = NULL;
+  struct fixed_re const *re = vre;
+  return re->empty && !re->word && !re->line;
+}
+
+static idx_t
+fixed_min_length (void const *vre)
+{
+  struct fixed_re const *re = vre;
+  return re->minlen;
+}
+
+static char const *
+fixed_describe (void const *vre)
+{
+  struct fixed_re const *re = vre;
+  return (re->nfew ? "fixed: a few strings (their rarest bytes, then a trie)"
+          : re->set ? "fixed: strings (Wu-Manber set, then a trie)"
+          : "fixed: strings (first bytes, then a trie)");
+}
+
+struct engine_ops const engine_fixed = {
+  .name = "fixed",
+  .compile = fixed_compile,
+  .free = fixed_free,
+  .scratch_new = fixed_scratch_new,
+  .scratch_free = fixed_scratch_free,
+  .find = fixed_find,
+  .select = fixed_select,
+  .error = fixed_error,
+  .selects_all = fixed_selects_all,
+  .min_length = fixed_min_length,
+  .describe = fixed_describe,
+};

@@ -1,0 +1,781 @@
+/* engine-pcre2.c: grab's PCRE2 engine, with the JIT.
+   Compiles the patterns the way grep -P does (one alternation, -w and -x
+   wrappers, caseless, UTF with invalid bytes as barriers) and finds
+   line-confined matches.  For speed it matches a whole buffer of lines in
+   one call when pcre2-scope.c says that cannot change the answer, and
+   line by line otherwise.  The compiled code is shared by all threads;
+   match data and the JIT stack are per-thread scratch.  */
+
+#include <config.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "c-ctype.h"
+#include "quote.h"
+#include "xalloc.h"
+#include "xvasprintf.h"
+
+#include "engines/engine.h"
+#include "engines/linescan.h"
+#include "engines/litset.h"
+#include "engines/pcre2-literal.h"
+#include "engines/pcre2-scope.h"
+
+struct pre
+{
+  pcre2_code *code;
+  uint8_t const *tables;
+  bool jit;
+  enum pcre2_scope scope;
+  bool utf8;
+  char eol;
+  idx_t minlen;
+  bool has_lit;         /* every match contains LIT */
+  bool lit_exact;       /* ...and is LIT: the pattern is that ASCII string,
+                           case and all, with no -w or -x */
+  bool all;             /* selects every line... */
+  bool const *unsure;   /* ...but maybe those starting with these bytes */
+  bool startline;       /* PCRE2 tries only line starts ('.*a', '^a') */
+  struct literal lit;
+  struct litset *lits;  /* or one of these (many patterns), or NULL */
+  bool has_seq;         /* or every match holds SEQ */
+  struct byteseq seq;
+  char *description;    /* for --debug */
+};
+
+struct pscratch
+{
+  pcre2_match_data *md;
+  pcre2_match_context *mc;
+  pcre2_jit_stack *stack;
+  idx_t stack_size;
+  uint32_t depth_limit;  /* 0: PCRE2's default */
+  char const *err;
+};
+
+/* Append the pattern P of N bytes to *S, escaped if LITERAL.  */
+static char *
+add_pattern (char *d, char const *p, idx_t n, bool literal)
+{
+  for (idx_t i = 0; i < n; i++)
+    {
+      unsigned char c = p[i];
+      if (!literal || 0x80 <= c || c_isalnum (c))
+        *d++ = c;
+      else if (c == 0)
+        d = (char *) memcpy (d, "\\x00", 4) + 4;
+      else
+        {
+          *d++ = '\\';
+          *d++ = c;
+        }
+    }
+  return d;
+}
+
+/* The one pattern to compile: the patterns as alternatives, wrapped for
+   -w or -x exactly as grep -P does it.  Set *LEN.  */
+static char *
+build_pattern (struct engine_pattern const *pat, idx_t *len)
+{
+  idx_t size = 64;
+  for (idx_t i = 0; i < pat->n; i++)
+    size += 4 * pat->lens[i] + 8;
+  char *buf = xmalloc (size);
+  char *d = buf;
+  char const *pre = pat->line ? "^(?:" : pat->word ? "(?<!\\w)(?:" : "";
+  char const *post = pat->line ? ")$" : pat->word ? ")(?!\\w)" : "";
+  d = stpcpy (d, pre);
+  for (idx_t i = 0; i < pat->n; i++)
+    {
+      if (1 < pat->n)
+        d = stpcpy (d, i ? "|(?:" : "(?:");
+      d = add_pattern (d, pat->pats[i], pat->lens[i], pat->literal);
+      if (1 < pat->n)
+        *d++ = ')';
+    }
+  d = stpcpy (d, post);
+  *len = d - buf;
+  return buf;
+}
+
+static char *
+error_message (int code, char const *pattern, idx_t patlen, idx_t offset)
+{
+  PCRE2_UCHAR msg[256];
+  pcre2_get_error_message (code, msg, sizeof msg);
+  char *q = xmemdup (pattern, patlen + 1);
+  q[patlen] = '\0';
+  char *r = xasprintf ("%s: %s at offset %td", quote (q), (char *) msg,
+                     (ptrdiff_t) offset);
+  free (q);
+  return r;
+}
+
+static uint32_t
+compile_options (struct engine_pattern const *pat, enum pcre2_scope scope)
+{
+  uint32_t opts = PCRE2_DOLLAR_ENDONLY;
+  if (pat->icase)
+    opts |= PCRE2_CASELESS;
+  if (pat->utf8)
+    opts |= PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
+  if (scope != SCOPE_LINE)
+    opts |= PCRE2_MULTILINE;
+  return opts;
+}
+
+/* Whether the JIT finds where a match of C may start about as fast as
+   the literal set would: C has one first code unit (FIRST, C's
+   PCRE2_INFO_FIRSTCODETYPE, is 1), or a bitmap of at most two, which the
+   JIT scans for with SIMD.  Measured with bench/lib.sh's race (ROUNDS=3,
+   2026-11-30): 'grab -n 2 -c -f WORDS big.txt' (1.1 GiB of
+   C from bench/corpus.sh), this grab with and without the set.  First
+   bytes {z, _} (3 and 4 words): JIT 0.21 s, set 0.44 s; {k} (kmalloc,
+   kfree, kzalloc, kcalloc) 0.18 vs 1.35; three first bytes (mutex_lock,
+   spin_lock, kfree) 1.37 vs 1.37; four 1.49 vs 1.39; five 1.73 vs 1.40;
+   10 words 1.25 vs 0.56; 20 words 1.57 vs 0.65; 200 words 16 s vs 1.7 s
+   (grab -c -F -f, -n 1).  A heuristic: 5 words starting with z or _ took
+   the JIT 0.75 s and the set 0.45.  */
+static bool
+jit_scans_fast (pcre2_code const *c, uint32_t first)
+{
+  if (first == 1)
+    return true;
+  uint8_t const *bitmap = NULL;
+  if (first != 0
+      || pcre2_pattern_info (c, PCRE2_INFO_FIRSTBITMAP, &bitmap) != 0
+      || !bitmap)
+    return false;
+  int bits = 0;
+  for (int b = 0; b <= UINT8_MAX; b++)
+    bits += bitmap[b / 8] >> (b % 8) & 1;
+  return bits <= 2;
+}
+
+/* Whether the N-byte pattern P (a string if LITERAL) is a string of
+   ASCII characters that match themselves: PCRE2 then finds exactly what
+   a search for the string finds, in UTF mode too (UTF-8 never has an
+   ASCII byte inside a character, and invalid bytes are barriers).  */
+static bool
+plain_ascii (char const *p, idx_t n, bool literal)
+{
+  for (idx_t i = 0; i < n; i++)
+    {
+      unsigned char c = p[i];
+      /* PCRE2's metacharacters outside a class; '#' starts a comment
+         only after (?x), which takes a '('.  */
+      if (!c_isprint (c) || (!literal && strchr ("\\^$.[|()?*+{", c)))
+        return false;
+    }
+  return true;
+}
+
+/* Whether the compiled pattern C can only start with one of a few bytes,
+   which the JIT scans for quickly.  */
+static bool
+few_start_bytes (pcre2_code const *c)
+{
+  uint8_t const *map = NULL;
+  if (pcre2_pattern_info (c, PCRE2_INFO_FIRSTBITMAP, &map) != 0 || !map)
+    return false;
+  int n = 0;
+  for (int i = 0; i < 32; i++)
+    n += __builtin_popcount (map[i]);
+  return 0 < n && n <= 3;
+}
+
+/* A set holding a required literal of each pattern of PAT, or NULL if
+   some pattern has none or the set would not pay.  */
+static struct litset *
+required_litset (struct engine_pattern const *pat)
+{
+  struct literal *l = xnmalloc (pat->n, sizeof *l);
+  idx_t got = 0;
+  /* Not in UTF mode as far as the literals go: that would cut them at 'k'
+     and 's', which the set spells out instead.  */
+  while (got < pat->n
+         && pcre2_required_literal (pat->pats[got], pat->lens[got],
+                                    pat->literal, pat->icase, false,
+                                    &l[got]))
+    got++;
+  struct litset *set = (got == pat->n
+                        ? litset_new (l, got, pat->utf8 && pat->icase)
+                        : NULL);
+  for (idx_t i = 0; i < got; i++)
+    literal_free (&l[i]);
+  free (l);
+  return set;
+}
+
+/* The compiled form of a plain string (see plain_ascii): no PCRE2 at
+   all, not even loaded, which is most of a one-line search's start-up.  */
+static struct pre *
+compile_string (struct engine_pattern const *pat)
+{
+  struct pre *p = xzalloc (sizeof *p);
+  p->eol = pat->eol;
+  p->utf8 = pat->utf8;
+  p->lit = (struct literal) { .bytes = xmemdup (pat->pats[0], pat->lens[0]),
+                              .len = pat->lens[0] };
+  literal_set_rare (&p->lit);
+  p->has_lit = p->lit_exact = true;
+  p->minlen = pat->lens[0];
+  p->description = xasprintf ("pcre2: the string '%.*s' searched for,"
+                              " without PCRE2", (int) p->lit.len,
+                              p->lit.bytes);
+  return p;
+}
+
+/* The bytes that are encoding errors by themselves in UTF-8 (glibc's
+   mbrlen says so at once for these; F5..FD it calls incomplete).  */
+static bool const lone_error[256] = {
+  [0x80 ... 0xc1] = true, [0xfe ... 0xff] = true
+};
+
+static bool
+lone_error_byte (unsigned char c)
+{
+  return lone_error[c];
+}
+
+/* The index of the first of PAT's patterns that does not compile alone
+   with OPTS and CC (PCRE2's error code and offset in *CODE and *OFF), or
+   -1 if each does.  */
+static idx_t
+first_bad_pattern (struct engine_pattern const *pat, uint32_t opts,
+                   pcre2_compile_context *cc, int *code, PCRE2_SIZE *off)
+{
+  for (idx_t i = 0; i < pat->n; i++)
+    {
+      struct engine_pattern one = *pat;
+      one.pats += i;
+      one.lens += i;
+      one.n = 1;
+      one.word = one.line = false;
+      idx_t l1;
+      char *r1 = build_pattern (&one, &l1);
+      pcre2_code *c1 = pcre2_compile ((PCRE2_SPTR) r1, l1, opts, code, off,
+                                      cc);
+      free (r1);
+      if (!c1)
+        return i;
+      pcre2_code_free (c1);
+    }
+  return -1;
+}
+
+static void *
+pcre2_engine_compile (struct engine_pattern const *pat, char **err)
+{
+  /* A plain string: its packed pair (or memchr for one byte) finds
+     exactly what PCRE2 would.  grab -r -n 2 -vc e on the Linux tree, with
+     search.c counting the lines between matches at once: 0.86 of the time
+     (farm-bench, 2026-12-03).  */
+  if (pat->n == 1 && !pat->icase && !pat->word && !pat->line
+      && 0 < pat->lens[0]
+      && plain_ascii (pat->pats[0], pat->lens[0], pat->literal))
+    return compile_string (pat);
+
+  enum pcre2_scope scope = SCOPE_BUFFER;
+  if (pat->eol != '\n')
+    scope = SCOPE_LINE;
+  else if (!pat->literal)
+    for (idx_t i = 0; i < pat->n; i++)
+      {
+        enum pcre2_scope s = pcre2_pattern_scope (pat->pats[i], pat->lens[i]);
+        scope = scope < s ? s : scope;
+      }
+
+  /* Character tables from the current locale, as grep -P uses.  */
+  uint8_t const *tables = pcre2_maketables (NULL);
+  pcre2_compile_context *cc = pcre2_compile_context_create (NULL);
+  if (!tables || !cc)
+    xalloc_die ();
+  pcre2_set_character_tables (cc, tables);
+
+  uint32_t opts = compile_options (pat, scope);
+  idx_t len;
+  char *re = build_pattern (pat, &len);
+  int code;
+  PCRE2_SIZE off;
+  pcre2_code *c = pcre2_compile ((PCRE2_SPTR) re, len, opts, &code, &off, cc);
+  if (!c)
+    {
+      /* Say which pattern is wrong, with an offset into it: compile each
+         alone; if all compile, the combination is what fails.  */
+      *err = NULL;
+      if (pat->bare_errors)
+        {
+          /* grep 3.8 -P prints PCRE's message alone.  */
+          PCRE2_UCHAR msg[256];
+          pcre2_get_error_message (code, msg, sizeof msg);
+          *err = xstrdup ((char *) msg);
+        }
+      idx_t bad = *err ? -1 : first_bad_pattern (pat, opts, cc, &code, &off);
+      if (0 <= bad)
+        *err = error_message (code, pat->pats[bad], pat->lens[bad], off);
+      if (!*err)
+        *err = error_message (code, re, len, off);
+      free (re);
+      pcre2_compile_context_free (cc);
+      pcre2_maketables_free (NULL, tables);
+      return NULL;
+    }
+  free (re);
+  /* Several patterns are joined into one alternation, as grep 3.8 does,
+     so one that is not whole ('(?:^a' with '))(b') changes what the
+     others mean: then no every-line shortcut (fuzz-grab-search found
+     '' among such patterns).  */
+  bool all = (engine_every_line_form (pat, true)
+              && (pat->n == 1
+                  || first_bad_pattern (pat, opts, cc, &code, &off) < 0));
+  pcre2_compile_context_free (cc);
+
+  struct pre *p = xzalloc (sizeof *p);
+  p->code = c;
+  p->tables = tables;
+  p->scope = scope;
+  p->utf8 = pat->utf8;
+  p->eol = pat->eol;
+  /* Failing JIT (\C in UTF mode) is not an error: grep -P then runs the
+     interpreter too.  But the interpreter of PCRE2 10.42, with
+     MATCH_INVALID_UTF, finds an empty match after invalid bytes before a
+     newline and not at a subject's end ('-w' with '' and 's\C' on
+     'a\xff\xa9'), so it must see lines alone, as grep's does (found by
+     tests/fuzz/fuzz-grab-search.c).  Line by line needs no other change
+     of the compiled pattern: lines hold no newline for MULTILINE's '^'
+     and '$' to see.  */
+  p->jit = pcre2_jit_compile (c, PCRE2_JIT_COMPLETE) == 0;
+  if (!p->jit && pat->utf8)
+    p->scope = scope = SCOPE_LINE;
+  /* A pattern PCRE2 anchors by itself ('(?s).*q': it tries only the start
+     offset) reaches later lines over the whole buffer only while '.*'
+     can run there; in UTF-8 an encoding error stops it ('a\x80b\nq':
+     grep matches line 2).  Line by line, as grep.  */
+  uint32_t all_opts = 0;
+  pcre2_pattern_info (c, PCRE2_INFO_ALLOPTIONS, &all_opts);
+  if (pat->utf8 && (all_opts & PCRE2_ANCHORED))
+    p->scope = scope = SCOPE_LINE;
+  /* A required-literal prefilter pays when PCRE2 has no first code unit
+     to scan for itself (nor a few possible first bytes, when the literal
+     is short: '[how] to' took 0.94 of the time without ' to', farm-bench
+     on the Linux tree), when the pattern must go line by line anyway, or
+     when the literal is long enough for its packed pair (pcre2-literal.c)
+     to outrun the JIT's scan for the first byte.  On the 1.1 GiB bench
+     file, one thread (2026-12-03, farm-bench medians of 5), time with the
+     pair over the JIT's: PM_RESUME 0.91, foobardoesnotexist 0.83, linus
+     0.84, return 0.80; on the Linux tree, 2 threads: 'how' 1.01, 'lt' 1.04
+     (short pairs are common), linus 0.97: hence PAIR_MIN.  */
+  enum { PAIR_MIN = 4, SEQ_MIN = 4 };
+  uint32_t first = 0;
+  pcre2_pattern_info (c, PCRE2_INFO_FIRSTCODETYPE, &first);
+  p->startline = first == 2;
+  if (pat->n == 1)
+    {
+      p->has_lit = pcre2_required_literal (pat->pats[0], pat->lens[0],
+                                           pat->literal, pat->icase,
+                                           pat->utf8, &p->lit);
+      bool pair = PAIR_MIN <= p->lit.len && p->lit.rare2 != p->lit.rare;
+      /* A sequence of byte sets longer than a literal with no pair,
+         when PCRE2 has no one first code unit to scan for: '[how] to'
+         (the JIT scans for h, o and w; the literal ' to' is too short
+         for a pair) took 0.92 of the time in C and 0.93 in C.UTF-8
+         (grab -r -n 2 on the Linux tree, 9 rotated rounds, 2026-12-03:
+         0.339 s against 0.369; ripgrep -j2 0.413).  Scan alone, every
+         file read into a buffer, one thread: 0.093 s against the JIT's
+         0.149-0.155.  */
+      p->has_seq = (!pair && first != 1
+                    && pcre2_required_byteseq (pat->pats[0], pat->lens[0],
+                                               pat->icase, pat->utf8,
+                                               &p->seq));
+      if (p->has_seq && (p->seq.len < SEQ_MIN
+                         || (p->has_lit && p->seq.len <= p->lit.len)))
+        {
+          byteseq_free (&p->seq);
+          p->has_seq = false;
+        }
+      if (p->has_lit
+          && (p->has_seq || p->lit.rare < 0
+              || !(pair || scope == SCOPE_LINE
+                   || (first == 0 && !few_start_bytes (c)))))
+        {
+          literal_free (&p->lit);
+          p->has_lit = false;
+        }
+    }
+  else if (1 < pat->n && (scope == SCOPE_LINE || !jit_scans_fast (c, first)))
+    p->lits = required_litset (pat);
+  /* '^' in UTF-8 leaves out the lines that start with an encoding
+     error: like grep, such a line is matched from after it, not at its
+     start (find_by_line), and '^' does not match there
+     (tests/grab/differential-utf8.sh).  The engine decides on those.  */
+  p->all = all;
+  p->unsure = (all && pat->utf8 && !engine_every_line_form (pat, false)
+               ? lone_error : NULL);
+  uint32_t minlen = 0;
+  pcre2_pattern_info (c, PCRE2_INFO_MINLENGTH, &minlen);
+  p->minlen = minlen;  /* characters; each is at least one byte */
+
+  static char const *const how[] = {
+    "whole buffers", "whole buffers, line-crossing matches checked",
+    "line by line"
+  };
+  char const *jit = p->jit ? " (JIT)" : "";
+  if (p->has_lit)
+    p->description = xasprintf ("pcre2%s: %s; lines without '%.*s' skipped",
+                              jit, how[scope], (int) p->lit.len,
+                              p->lit.bytes);
+  else if (p->has_seq)
+    p->description = xasprintf ("pcre2%s: %s; lines without a sequence of"
+                                " %td byte sets skipped", jit, how[scope],
+                                p->seq.len);
+  else if (p->lits)
+    p->description = xasprintf ("pcre2%s: %s; lines without any of %td"
+                              " literals skipped", jit, how[scope],
+                              litset_count (p->lits));
+  else
+    p->description = xasprintf ("pcre2%s: %s", jit, how[scope]);
+  return p;
+}
+
+static void
+pcre2_engine_free (void *re)
+{
+  struct pre *p = re;
+  if (p)
+    {
+      /* A plain string (compile_string) has no PCRE2, maybe not loaded.  */
+      if (!p->lit_exact)
+        {
+          pcre2_code_free (p->code);
+          pcre2_maketables_free (NULL, p->tables);
+        }
+      if (p->has_lit)
+        literal_free (&p->lit);
+      if (p->has_seq)
+        byteseq_free (&p->seq);
+      litset_free (p->lits);
+      free (p->description);
+      free (p);
+    }
+}
+
+static void *
+pcre2_engine_scratch_new (void const *re)
+{
+  struct pre const *p = re;
+  struct pscratch *s = xzalloc (sizeof *s);
+  if (p->lit_exact)
+    return s;
+  s->md = pcre2_match_data_create_from_pattern (p->code, NULL);
+  s->mc = pcre2_match_context_create (NULL);
+  if (!s->md || !s->mc)
+    xalloc_die ();
+  /* PCRE2's default JIT stack is 32 KiB; grow it on demand.  */
+  s->stack_size = 32 << 10;
+  return s;
+}
+
+static void
+pcre2_engine_scratch_free (void *scratch)
+{
+  struct pscratch *s = scratch;
+  if (s)
+    {
+      if (s->md)   /* not a plain string's */
+        {
+          pcre2_match_data_free (s->md);
+          pcre2_match_context_free (s->mc);
+          pcre2_jit_stack_free (s->stack);
+        }
+      free (s);
+    }
+}
+
+/* Run the pattern on SUBJECT[0..LEN) from START.  On a full JIT stack,
+   double it and retry; on the depth limit, raise it and retry, as grep
+   does.  Return PCRE2's result.  */
+static int
+run (struct pre const *p, struct pscratch *s, char const *subject, idx_t len,
+     idx_t start, uint32_t opts)
+{
+  for (;;)
+    {
+      int rc = (p->jit
+                ? pcre2_jit_match (p->code, (PCRE2_SPTR) subject, len, start,
+                                   opts, s->md, s->mc)
+                : pcre2_match (p->code, (PCRE2_SPTR) subject, len, start,
+                               opts, s->md, s->mc));
+      if (rc == PCRE2_ERROR_JIT_STACKLIMIT && s->stack_size <= INT32_MAX / 2)
+        {
+          idx_t old = s->stack_size;
+          s->stack_size *= 2;
+          pcre2_jit_stack_free (s->stack);
+          s->stack = pcre2_jit_stack_create (old, s->stack_size, NULL);
+          if (!s->stack)
+            xalloc_die ();
+          pcre2_jit_stack_assign (s->mc, NULL, s->stack);
+          continue;
+        }
+      if (rc == PCRE2_ERROR_DEPTHLIMIT)
+        {
+          if (!s->depth_limit)
+            pcre2_config (PCRE2_CONFIG_DEPTHLIMIT, &s->depth_limit);
+          if (s->depth_limit <= UINT32_MAX / 2)
+            {
+              s->depth_limit *= 2;
+              pcre2_set_depth_limit (s->mc, s->depth_limit);
+              continue;
+            }
+        }
+      return rc;
+    }
+}
+
+static char const *
+match_error (int rc)
+{
+  switch (rc)
+    {
+    case PCRE2_ERROR_NOMEMORY:
+      return "memory exhausted";
+    case PCRE2_ERROR_JIT_STACKLIMIT:
+      return "exhausted PCRE JIT stack";
+    case PCRE2_ERROR_MATCHLIMIT:
+      return "exceeded PCRE's backtracking limit";
+    case PCRE2_ERROR_DEPTHLIMIT:
+      return "exceeded PCRE's nested backtracking limit";
+    case PCRE2_ERROR_RECURSELOOP:
+      return "PCRE detected recurse loop";
+    case PCRE2_ERROR_HEAPLIMIT:
+      return "exceeded PCRE's heap limit";
+    default:
+      return "internal PCRE error";
+    }
+}
+
+/* Match line by line from START, as grep -P does: each line is a subject
+   of its own, START an offset into its line.  Like grep 3.8 in a UTF-8
+   locale, bytes at the search position that are encoding errors by
+   themselves are skipped, and the subject then starts after them with
+   PCRE2_NOTBOL: so '^' does not match a line that starts with one.  */
+static int
+find_by_line (struct pre const *p, struct pscratch *s, char const *buf,
+              idx_t len, idx_t start, struct span *m)
+{
+  char eol = p->eol;
+  char const *prev = start ? memrchr (buf, eol, start) : NULL;
+  idx_t line = prev ? prev - buf + 1 : 0;
+  for (idx_t pos = start; pos < len; )
+    {
+      char const *e = memchr (buf + pos, eol, len - pos);
+      idx_t end = e ? e - buf : len;
+      idx_t subj = line;
+      uint32_t opts = 0;
+      if (p->utf8 && pos < end && lone_error_byte (buf[pos]))
+        {
+          while (pos < end && lone_error_byte (buf[pos]))
+            pos++;
+          subj = pos;
+          opts = PCRE2_NOTBOL;
+        }
+      int rc = run (p, s, buf + subj, end - subj, pos - subj, opts);
+      if (0 <= rc)
+        {
+          PCRE2_SIZE *ov = pcre2_get_ovector_pointer (s->md);
+          m->beg = subj + ov[0];
+          m->end = subj + ov[1];
+          return 1;
+        }
+      if (rc != PCRE2_ERROR_NOMATCH)
+        {
+          s->err = match_error (rc);
+          return -1;
+        }
+      if (!e)
+        break;
+      pos = line = end + 1;
+    }
+  return 0;
+}
+
+/* Match the line of BUF[0..LEN) that holds AT alone, from FROM (in the
+   same line, not after AT), as find_by_line does, and set *NEXT to where
+   the next line starts.  */
+static int
+match_line (struct pre const *p, struct pscratch *s, char const *buf,
+            idx_t len, idx_t from, idx_t at, struct span *m, idx_t *next)
+{
+  char const *e = memchr (buf + at, p->eol, len - at);
+  *next = e ? e - buf + 1 : len;
+  return find_by_line (p, s, buf, *next, from, m);
+}
+
+/* Find the lines that hold the required literal, or one of them, and
+   match only them (line by line, so the scope does not matter); or,
+   when the pattern is the literal, report where the literal is.  */
+static int
+find_by_literal (struct pre const *p, struct pscratch *s, char const *buf,
+                 idx_t len, idx_t start, struct span *m)
+{
+  for (idx_t pos = start; pos < len; )
+    {
+      char const *q = (p->lits ? litset_find (p->lits, buf + pos, len - pos)
+                       : p->has_seq ? byteseq_find (&p->seq, buf + pos,
+                                                    len - pos)
+                       : literal_find (&p->lit, buf + pos, len - pos));
+      if (!q)
+        return 0;
+      idx_t at = q - buf;
+      if (p->lit_exact)
+        {
+          /* 'return': 0.75 of the time with PCRE2 run on each line.  */
+          m->beg = at;
+          m->end = at + p->lit.len;
+          return 1;
+        }
+      char const *prev = memrchr (buf + pos, p->eol, at - pos);
+      idx_t from = prev ? prev - buf + 1 : pos;
+      int r = match_line (p, s, buf, len, from, at, m, &pos);
+      if (r != 0)
+        return r;
+    }
+  return 0;
+}
+
+static int
+pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
+                   idx_t start, struct span *m)
+{
+  struct pre const *p = re;
+  struct pscratch *s = scratch;
+  s->err = NULL;
+  if (p->has_lit || p->lits || p->has_seq)
+    return find_by_literal (p, s, buf, len, start, m);
+  if (p->scope == SCOPE_LINE)
+    return find_by_line (p, s, buf, len, start, m);
+
+  idx_t pos = start;
+  /* A start on a byte that cannot begin a character (-o and colour go
+     on one byte past an empty match, maybe into a character): grep starts
+     its subject after such bytes, so lookbehind cannot see before them.
+     Match that line alone (find_by_line does so), the rest as usual.
+     Found by tests/fuzz/fuzz-grab-search.c: '(?<=\x{85})a|' on
+     'f1\xc2\x85a', where grep -o prints nothing.  */
+  if (p->utf8 && pos < len && lone_error_byte (buf[pos]))
+    {
+      int r = match_line (p, s, buf, len, pos, pos, m, &pos);
+      if (r != 0)
+        return r;
+    }
+  while (pos < len)
+    {
+      int rc = run (p, s, buf, len, pos, 0);
+      if (rc < 0 && rc != PCRE2_ERROR_NOMATCH)
+        {
+          /* A resource limit over a big buffer need not be hit on one
+             line: go line by line.  */
+          s->err = NULL;
+          return find_by_line (p, s, buf, len, pos, m);
+        }
+      PCRE2_SIZE *ov = pcre2_get_ovector_pointer (s->md);
+      idx_t beg = rc < 0 ? len : ov[0], end = rc < 0 ? len : ov[1];
+      /* A pattern PCRE2 tries at line starts only ('\N*\V') fails at the
+         start of a line that starts with an encoding error, and PCRE2
+         tries no later place in that line; grep matches such a line from
+         after the bad bytes.  So do those lines before the match, alone.
+         Found by fuzz-grab-search: '\N*\V' on '\n\x80b'.  */
+      if (p->utf8 && p->startline)
+        for (idx_t u = pos;
+             (u = linescan_next_start (buf, u, beg, p->eol, lone_error))
+               < beg; )
+          {
+            int r = match_line (p, s, buf, len, u, u, m, &u);
+            if (r != 0)
+              return r;
+          }
+      if (rc < 0)
+        return 0;
+      /* An empty match after the last line's end is no line's match.  */
+      if (beg == len && buf[len - 1] == p->eol)
+        return 0;
+      bool spans = (p->scope == SCOPE_SPAN && beg < end
+                    && memchr (buf + beg, p->eol, end - beg));
+      idx_t line = 0;
+      if (spans || p->utf8)
+        {
+          char const *prev = memrchr (buf, p->eol, beg);
+          line = prev ? prev - buf + 1 : 0;
+        }
+      /* A match that crosses a line end, or one in a line that starts
+         with an encoding error (where grep's '^' cannot match), is checked
+         on its line alone; then the search goes on from the next line.  */
+      if (!spans
+          && !(p->utf8 && line < len && lone_error_byte (buf[line])))
+        {
+          m->beg = beg;
+          m->end = end;
+          return 1;
+        }
+      int r = match_line (p, s, buf, len, pos < line ? line : pos, beg, m,
+                          &pos);
+      if (r != 0)
+        return r;
+    }
+  return 0;
+}
+
+static char const *
+pcre2_engine_error (void const *scratch)
+{
+  struct pscratch const *s = scratch;
+  return s->err ? s->err : "internal PCRE error";
+}
+
+static bool
+pcre2_engine_selects_all (void const *re, bool const **unsure)
+{
+  struct pre const *p = re;
+  *unsure = p->unsure;
+  return p->all;
+}
+
+static idx_t
+pcre2_engine_min_length (void const *re)
+{
+  struct pre const *p = re;
+  return p->minlen;
+}
+
+static char const *
+pcre2_engine_describe (void const *re)
+{
+  struct pre const *p = re;
+  return p->description;
+}
+
+bool
+engine_pcre2_skips_lines (void const *re)
+{
+  struct pre const *p = re;
+  return p->has_lit || p->has_seq;
+}
+
+struct engine_ops const engine_pcre2 = {
+  .name = "pcre2",
+  .compile = pcre2_engine_compile,
+  .free = pcre2_engine_free,
+  .scratch_new = pcre2_engine_scratch_new,
+  .scratch_free = pcre2_engine_scratch_free,
+  .find = pcre2_engine_find,
+  .error = pcre2_engine_error,
+  .selects_all = pcre2_engine_selects_all,
+  .min_length = pcre2_engine_min_length,
+  .describe = pcre2_engine_describe,
+};

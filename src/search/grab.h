@@ -1,0 +1,117 @@
+/* grab.h: what grab's modules share: the options (read-only once parsed)
+   and the state of one run that the workers update under its lock.  */
+
+#ifndef GRABRAT_GRAB_GRAB_H
+#define GRABRAT_GRAB_GRAB_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "exclude.h"
+
+#include "io/input.h"
+
+#include "engines/engine.h"
+#include "search/order.h"
+#include "search/print.h"
+#include "search/search.h"
+#include "search/workq.h"
+
+enum directories { DIRS_READ, DIRS_RECURSE, DIRS_SKIP };
+enum devices { DEVS_READ_COMMAND_LINE, DEVS_READ, DEVS_SKIP };
+enum binary_files { BIN_TEXT, BIN_BINARY, BIN_WITHOUT_MATCH };
+enum list_files { LIST_NONE, LIST_MATCHING, LIST_NONMATCHING };
+
+struct grab_opts
+{
+  struct search_opts search;
+  struct print_opts print;
+  struct input_params input;       /* operands */
+  struct input_params input_walk;  /* files found by the walk: read, not
+                                      mapped, unless --mmap=always (rg
+                                      reads them too): see settle.c */
+
+  enum list_files list;       /* -l, -L (beaten by -q) */
+  bool count;                 /* -c (beaten by -l, -L, -q) */
+  bool exit_on_match;         /* -q: the first selected line ends the run */
+  int with_filename;          /* 1 yes, 0 no, -1 only below a directory
+                                 operand (one operand with -r) */
+  enum directories directories;
+  enum devices devices;
+  enum binary_files binary_files;
+  bool no_messages;           /* --no-messages */
+  bool omit_dot_slash;        /* -r with no operand: names without "./" */
+  bool follow_links;          /* grep -R: follow symbolic links in the
+                                 tree too (a directory loop is skipped
+                                 with grep's warning) */
+  bool sort_path;             /* --sort=path: output in walk order */
+  bool fts_order;             /* ...and the walk is grep's (gnulib fts's
+                                 order, see walk.c) rather than by name */
+  bool nul_lines;             /* grep: once a file shows a NUL byte, each
+                                 NUL ends a line for matching (grep's
+                                 nul_zapper): settle.c then has the input
+                                 read, never mapped */
+  int threads;                /* workers started at once */
+  int chunk_threads;          /* workers one big file may use (chunk.c):
+                                 more are started when one needs them */
+  bool mmap_always;           /* --mmap=always */
+  bool debug;                 /* --debug: say how files are searched */
+  char const *label;          /* name of standard input */
+  struct exclude *excluded[2];      /* --include/--exclude, [command_line] */
+  struct exclude *excluded_dir[2];  /* --exclude-dir */
+
+  /* Skip regular files shorter than this without reading them (0:
+     never): no match fits in them and skipping them changes no output.
+     See grab_too_short.  */
+  off_t min_size;
+
+  /* Standard output, when it is a regular file: an input that is the same
+     file is refused ("input file is also the output").  */
+  bool out_is_regular;
+  dev_t out_dev;
+  ino_t out_ino;
+};
+
+/* The state of one run, shared by the workers.  */
+struct grab_run
+{
+  struct grab_opts const *o;
+  struct engine_ops const *eng;
+  void const *re;
+  struct workq *q;
+
+  pthread_mutex_t out_lock;   /* standard output, and the fields below */
+  bool used;                  /* some output group was printed (grep's
+                                 'used': a later group needs a separator) */
+  struct order order;         /* --sort=path */
+
+  pthread_mutex_t spawn_lock; /* for the three fields below */
+  pthread_t *tids;            /* workers started besides the main thread */
+  int started;
+  bool joining;               /* start no more */
+
+  atomic_bool stop;           /* -q: a match was found, stop everything */
+  atomic_bool matched;        /* some line was selected */
+  atomic_bool error_seen;     /* some diagnostic was printed */
+  atomic_int listing_fds;     /* directories the walk keeps open... */
+  int listing_fds_max;        /* ...at most */
+  int open_batch;             /* files a worker opens at a time */
+};
+
+/* Start workers until there are WANT, the main thread included (at most
+   o->threads or o->chunk_threads, whichever is more), unless the run is
+   ending.  */
+void grab_spawn (struct grab_run *run, int want);
+
+/* Whether the regular file with status ST is too short to hold a match.
+   A size of 0 is not believed: /proc and /sys files say 0 and have
+   content (tests/grab/proc-files.sh), so empty files are opened and read.  */
+static inline bool
+grab_too_short (struct grab_opts const *o, struct stat const *st)
+{
+  return 0 < st->st_size && st->st_size < o->min_size;
+}
+
+#endif

@@ -1,0 +1,71 @@
+/* order.c: the --sort=path output cursor (see order.h).  */
+
+#include <config.h>
+
+#include <stdlib.h>
+
+#include "xalloc.h"
+
+#include "search/order.h"
+
+void
+order_init (struct order *o, void (*emit) (void *, struct onode *),
+            void *ctx)
+{
+  *o = (struct order) { .root = { .is_dir = true }, .emit = emit,
+                        .ctx = ctx };
+  o->cur = &o->root;
+}
+
+struct onode *
+order_xnode (struct onode *parent, bool is_dir)
+{
+  struct onode *n = xzalloc (sizeof *n);
+  n->parent = parent;
+  n->is_dir = is_dir;
+  return n;
+}
+
+/* Emit what can be emitted, freeing nodes behind the cursor.  */
+static void
+advance (struct order *o)
+{
+  while (o->cur && o->cur->ready)
+    {
+      struct onode *n = o->cur;
+      /* A directory's diagnostics come before its entries.  */
+      if (n->is_dir && n->err.len)
+        o->emit (o->ctx, n);
+      if (n->is_dir && n->next < n->nkids)
+        {
+          o->cur = n->kids[n->next++];
+          continue;
+        }
+      if (!n->is_dir)
+        o->emit (o->ctx, n);
+      o->cur = n->parent;
+      outbuf_free (&n->out);
+      outbuf_free (&n->err);
+      free (n->kids);
+      n->kids = NULL;
+      if (n != &o->root)
+        free (n);
+    }
+}
+
+void
+order_listed (struct order *o, struct onode *dir, struct onode **kids,
+              idx_t n)
+{
+  dir->kids = kids;
+  dir->nkids = n;
+  dir->ready = true;
+  advance (o);
+}
+
+void
+order_done (struct order *o, struct onode *file)
+{
+  file->ready = true;
+  advance (o);
+}

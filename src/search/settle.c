@@ -1,0 +1,264 @@
+/* settle.c: a parsed command line (struct grab_cmdline, options.c)
+   settled into the one struct grab_opts that the search reads and never
+   writes, and the pattern compiled: grep's rules of precedence (-q over
+   -l and -L over -c), the context defaults, the file-name prefix rule,
+   what /dev/null as output allows, the operands' defaults (standard
+   input, or '.' under -r), the credentials for readability checks.  The
+   one place every command line ends up.  */
+
+#include <config.h>
+
+#include <langinfo.h>
+#include <malloc.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "c-strcase.h"
+#include "error.h"
+#include "minmax.h"
+#include "nproc.h"
+#include "xalloc.h"
+
+#include "system.h"
+#include "search/grab.h"
+#include "applets/grep/grep-keys.h"
+#include "applets/grab/options.h"
+#include "applets/grep/options-grep.h"
+#include "search/settle.h"
+
+static bool
+utf8_locale (void)
+{
+  return 1 < MB_CUR_MAX && c_strcasecmp (nl_langinfo (CODESET), "UTF-8") == 0;
+}
+
+/* Whether standard output should get colours for --color=auto.  */
+static bool
+should_colorize (void)
+{
+  char const *t = getenv ("TERM");
+  return t && !streq (t, "dumb") && isatty (STDOUT_FILENO);
+}
+
+int
+grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
+             struct grab_run *run, char *const **operands)
+{
+  if (!cl->have_keys)
+    {
+      if (cl->nfiles == 0)
+        {
+          if (cl->grep)
+            grep_usage (EXIT_TROUBLE);
+          grab_usage (EXIT_TROUBLE);
+        }
+      char const *pat = *cl->files++;
+      cl->nfiles--;
+      grab_add_patterns (&cl->pats, pat, strlen (pat));
+    }
+  grab_dedup_patterns (&cl->pats);
+  struct engine_ops const *eng = &engine_pcre2;
+  if (cl->grep && cl->syntax != ENGINE_SYNTAX_PCRE)
+    {
+      eng = (grep_keys_fixed (&cl->pats, cl->literal, cl->syntax, cl->icase,
+                              cl->word)
+             ? &engine_fixed : &engine_dfa);
+      cl->literal = false;
+    }
+  /* PCRE2 compiles the pattern (grab's -H too: Hyperscan takes PCRE's
+     syntax, and PCRE2 confirms what it finds).  */
+  bool pcre = eng == &engine_pcre2;
+  /* grep 3.8's -P takes one pattern (after removing duplicates).  */
+  if (cl->grep && pcre && 1 < cl->pats.n)
+    error (EXIT_TROUBLE, 0, "the -P option only supports a single pattern");
+  if (cl->hyperscan)
+    {
+      char const *why;
+      eng = engine_find ("hyperscan", &why);
+      if (!eng)
+        error (EXIT_TROUBLE, 0, "-H: the Hyperscan engine is %s", why);
+    }
+
+  /* grep: no patterns at all (-f /dev/null) match nothing.  */
+  if (cl->pats.n == 0)
+    {
+      o->search.invert = !o->search.invert;
+      cl->word = cl->line_x = false;
+      grab_add_patterns (&cl->pats, "", 0);
+    }
+
+  /* -l with -O lists offsets; -s is one match per file.  */
+  if (cl->opt_l && o->print.offset)
+    o->print.offsets_only = true;
+  else if (cl->opt_l)
+    o->list = LIST_MATCHING;
+  if (cl->opt_s && 1 < o->search.max_count)
+    o->search.max_count = 1;
+
+  /* Standard output: refuse to read it back; /dev/null means no output. */
+  struct stat out_st;
+  bool dev_null_output = false;
+  if (!o->exit_on_match && fstat (STDOUT_FILENO, &out_st) == 0)
+    {
+      if (S_ISREG (out_st.st_mode))
+        {
+          o->out_is_regular = true;
+          o->out_dev = out_st.st_dev;
+          o->out_ino = out_st.st_ino;
+        }
+      else if (S_ISCHR (out_st.st_mode))
+        {
+          struct stat null_st;
+          if (stat ("/dev/null", &null_st) == 0
+              && out_st.st_ino == null_st.st_ino
+              && out_st.st_dev == null_st.st_dev)
+            dev_null_output = true;
+        }
+    }
+
+  /* grep's precedence: -q beats -l and -L, which beat -c.  */
+  bool done_on_match = false;
+  if (o->exit_on_match || dev_null_output)
+    {
+      o->list = LIST_NONE;
+      o->print.offsets_only = false;
+    }
+  if (o->exit_on_match || dev_null_output || o->list != LIST_NONE)
+    {
+      o->count = false;
+      done_on_match = true;
+    }
+  o->search.quiet = o->count || done_on_match;
+  o->search.stop_on_match = done_on_match;
+  o->search.match_offset = (o->print.offset && !o->print.line_offset
+                            && !o->print.offsets_only);
+  intmax_t ctx = cl->context < 0 ? 0 : cl->context;
+  o->search.after = cl->after < 0 ? ctx : cl->after;
+  o->search.before = cl->before < 0 ? ctx : cl->before;
+  o->search.context = 0 <= cl->after || 0 <= cl->before || 0 <= cl->context;
+
+  bool only_empty = cl->pats.n == 1 && cl->pats.lens[0] == 0;
+  if ((o->search.max_count <= 0
+       || (only_empty && o->search.invert && !cl->line_x && !cl->word))
+      && o->list != LIST_NONMATCHING)
+    exit (EXIT_FAILURE);
+
+  bool utf8 = utf8_locale ();
+  if (pcre && 1 < MB_CUR_MAX && !utf8)
+    error (EXIT_TROUBLE, 0, "-P supports only unibyte and UTF-8 locales");
+
+  o->print.color = cl->color == 1 || (cl->color == 2 && should_colorize ());
+  /* grep 3.8 still takes GREP_COLOR (digits and ';' only) for the match
+     colour, under GREP_COLORS, and warns when it has an effect.  */
+  char const *legacy = NULL;
+  if (cl->grep && o->print.color)
+    {
+      char const *v = getenv ("GREP_COLOR");
+      if (v && *v && strspn (v, "0123456789;") == strlen (v))
+        legacy = v;
+    }
+  print_parse_colors (&o->print.colors,
+                      o->print.color ? getenv ("GREP_COLORS") : NULL, legacy);
+  if (legacy && (o->print.colors.ms == legacy
+                 || o->print.colors.mc == legacy))
+    error (0, 0, "warning: GREP_COLOR='%s' is deprecated;"
+           " use GREP_COLORS='mt=%s'", legacy, legacy);
+  o->print.invert = o->search.invert;
+  o->print.eol = o->search.eol;
+  o->print.check_encoding = o->binary_files != BIN_TEXT && utf8;
+
+  struct engine_pattern ep = {
+    .pats = (char const *const *) cl->pats.pats, .lens = cl->pats.lens,
+    .n = cl->pats.n, .syntax = cl->syntax, .file = cl->pats.file,
+    .lineno = cl->pats.lineno, .literal = cl->literal,
+    .icase = cl->icase,
+    .word = cl->word, .line = cl->line_x,
+    .utf8 = utf8, .bare_errors = cl->grep, .eol = o->search.eol,
+  };
+  run->eng = eng;
+  /* The DFA's sentinel and grep's NUL line ends write into the chunks:
+     only read buffers may be written.  */
+  if (eng->writes_end || o->nul_lines)
+    o->input.mmap_min = -1;
+  char *err;
+  run->re = run->eng->compile (&ep, &err);
+  if (!run->re)
+    error (EXIT_TROUBLE, 0, "%s", err);
+  o->debug = cl->debug;
+  if (cl->debug)
+    error (0, 0, "%s", run->eng->describe (run->re));
+
+  /* Files shorter than any match need no search, unless every file
+     counts in the output (-v selects lines that do not match; -c prints a
+     count and -L a name for each file).  */
+  if (!o->search.invert && !o->count && o->list != LIST_NONMATCHING)
+    o->min_size = run->eng->min_length (run->re);
+
+  int num_operands = cl->nfiles;
+  o->with_filename = (cl->filename_option == 0 && num_operands <= 1
+                     ? -(o->directories == DIRS_RECURSE)
+                     : 0 <= cl->filename_option);
+  /* grep has no thread option (its -n is taken): OMP_NUM_THREADS sets the
+     number, as for sort --parallel's default.  */
+  int cpus = num_processors (cl->grep ? NPROC_CURRENT_OVERRIDABLE
+                             : NPROC_CURRENT);
+  /* A big file's pieces keep the CPUs busy: one worker each.  */
+  o->chunk_threads = cl->threads ? cl->threads : cpus;
+  /* The walk's workers also wait for the disk when the tree is not in
+     the page cache: more readers than CPUs keep it busy.  The Linux tree
+     after drop_caches, 2 vCPUs (2026-12-03, /usr/bin/time, three runs
+     each): grab linus -n 8 2.56-2.63 s, -n 16 1.76-2.06 s, -n 32
+     1.49-1.79 s (rg with its defaults 6.2 and 6.8 s); peak memory 4.9,
+     7.0 and 9.6 MB (rg 7.5 MB).  Warm, -n 2/8/16/32 took 0.290, 0.292,
+     0.299 and 0.295 s (medians of 7 rotated runs).  16: faster than 8 by
+     a third, and no more memory than ripgrep.  */
+  enum { READERS_MIN = 16 };
+  o->threads = (cl->threads ? cl->threads
+                : cl->grep && getenv ("OMP_NUM_THREADS") ? cpus
+                : MAX (cpus, READERS_MIN));
+  /* One malloc arena per CPU, not glibc's eight: the readers beyond
+     the CPUs mostly wait for the disk, and each arena holds memory of its
+     own.  grab -r on the warm Linux tree, 16 threads on 2 vCPUs
+     (2026-12-03, /usr/bin/time, five runs): peak 7.3-7.6 MB with
+     glibc's default, 6.0-6.2 MB with 2 arenas, 5.9-6.1 with 1 (ripgrep
+     -j2: 7.5 MB); time 0.98 of the default's (11 rotated rounds).  */
+#ifdef M_ARENA_MAX
+  mallopt (M_ARENA_MAX, cpus);
+#endif
+  /* One file and no walk: a thread searches it whole, so no other is
+     started ('ROUNDS=5 bench/startup.sh 1000', 2026-12-02: grep x FILE
+     GNU grep's time over ours was 0.97 with the threads, 1.08
+     without).  */
+  if (num_operands <= 1 && o->directories != DIRS_RECURSE)
+    o->threads = 1;
+
+  /* Files found by the walk are read, not mapped: on the Linux tree
+     (78,579 files, 2 threads, warm) --mmap=never took 0.97 of the default's
+     time and 11 MB of memory instead of 31 (its 84 files of 1 MiB or more
+     mapped whole).  A file big enough to be cut into pieces (chunk.c) is
+     mapped wherever it is found.  */
+  o->input_walk = o->input;
+  if (!o->mmap_always)
+    o->input_walk.mmap_min = -1;
+
+  char *const *files = cl->files;
+  static char *const cwd_only[] = { (char *) ".", NULL };
+  static char *const stdin_only[] = { (char *) "-", NULL };
+  if (num_operands == 0)
+    {
+      if (o->directories == DIRS_RECURSE && cl->recursive_seen)
+        {
+          files = cwd_only;
+          o->omit_dot_slash = true;
+        }
+      else
+        files = stdin_only;
+      num_operands = 1;
+    }
+
+  *operands = files;
+  return num_operands;
+}

@@ -1,0 +1,22 @@
+/* settle.h: from a parsed command line to the options the search reads
+   (settle.c).  */
+
+#ifndef GRABRAT_GRAB_SETTLE_H
+#define GRABRAT_GRAB_SETTLE_H
+
+#include "search/grab.h"
+#include "applets/grab/options.h"
+
+/* Settle CL into O (which parsing has filled in part) and compile the
+   pattern into RUN's engine and regex; store the operands to search in
+   *OPERANDS and return how many.  Exits with status 1 when nothing can
+   be selected (grep's rule), dies with status 2 on errors.  */
+int grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
+                 struct grab_run *run, char *const **operands);
+
+/* Settle *CL into *O (as grab_settle), search every operand with the
+   workers, and return the exit status (grep's).  Both command lines end
+   here (grab.c).  */
+int grab_search_all (struct grab_opts *o, struct grab_cmdline *cl);
+
+#endif

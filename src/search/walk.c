@@ -1,0 +1,290 @@
+/* walk.c: grab's directory walk, one directory at a time.  A worker that
+   takes a directory from the queue lists it here and queues its entries;
+   any worker may take them, so the walk itself runs in parallel.  It
+   follows no symbolic link inside the tree, applies --include, --exclude
+   and --exclude-dir, and skips devices.  It calls no stat where the
+   directory entry's type answers: a file too short to hold a match is
+   skipped by the worker after opening it (one fstat it makes anyway),
+   because a stat here for every file cost more than the opens it saved
+   (strace -f -c on the Linux tree: 162,202 newfstatat for 78,579 files,
+   two per file; a file under ~18 bytes is rare).  It reads a directory
+   with getdents64 and keeps it open while its entries wait (struct
+   listing, whose one block holds all their paths): each is opened by its
+   name there, not by a path whose every directory the kernel would look
+   up again.  Per directory: openat, getdents64 twice, close (fdopendir
+   added fstat, two fcntl and a 32 KiB malloc); per entry no malloc.  On
+   the Linux tree (grab -r -n 2 foobardoesnotexist, 15 rotated rounds,
+   2026-12-03): 0.293 s against 0.304 before, the floor 0.240.  */
+
+#include <config.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#include "minmax.h"
+#include "xalloc.h"
+
+#include "search/walk.h"
+#include "search/worker.h"
+
+struct entry
+{
+  char const *name;  /* in the listing's names, once all are read */
+  idx_t off, len;    /* the name's place there */
+  unsigned char type;
+  ino_t ino;
+  idx_t seq;   /* its place among all the directory's names */
+};
+
+int
+walk_listing_fds_max (void)
+{
+  /* The queue goes depth first, so a walk holds about as many listings
+     as the tree's depth times the threads, but a deep tree whose every
+     level leaves an entry for later holds one a level: at most 256
+     (tests/grab/listing-fds.sh), and a quarter of the limit on open
+     files, the rest being for the files searched.  Past it, entries
+     are opened by their paths.  */
+  enum { LISTING_FDS_MAX = 256 };
+  struct rlimit rl;
+  if (getrlimit (RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
+      && rl.rlim_cur / 4 < LISTING_FDS_MAX)
+    return rl.rlim_cur / 4;
+  return LISTING_FDS_MAX;
+}
+
+static int
+entry_cmp (void const *a, void const *b)
+{
+  struct entry const *x = a, *y = b;
+  return strcmp (x->name, y->name);
+}
+
+static int
+ino_cmp (void const *a, void const *b)
+{
+  struct entry const *x = a, *y = b;
+  return x->ino < y->ino ? -1 : x->ino > y->ino;
+}
+
+/* grep walks with gnulib's fts, which lists a directory in readdir order
+   but, in a batch of FTS_BATCH names that reaches FTS_INODE_SORT names,
+   sorts the batch by inode number, except on file systems where that
+   does not pay (tmpfs, NFS, CIFS): gnulib's fts.c, fts_build and
+   dirent_inode_sort_may_be_useful.  The batch counts every name but '.'
+   and '..', searched or not.  Put ENTS[0..N) (of the directory DFD,
+   which had TOTAL names) in that order.  */
+enum { FTS_INODE_SORT = 10000, FTS_BATCH = 100000 };
+static void
+fts_order (struct entry *ents, idx_t n, idx_t total, int dfd)
+{
+  if (total <= FTS_INODE_SORT)
+    return;
+  struct statfs sf;
+  if (fstatfs (dfd, &sf) == 0
+      && (sf.f_type == 0x01021994     /* tmpfs */
+          || sf.f_type == 0x6969      /* NFS */
+          || sf.f_type == (typeof (sf.f_type)) 0xFF534D42))  /* CIFS */
+    return;
+  for (idx_t b = 0; b < n;)
+    {
+      idx_t batch = ents[b].seq / FTS_BATCH, e = b;
+      while (e < n && ents[e].seq / FTS_BATCH == batch)
+        e++;
+      idx_t names = MIN (total - batch * FTS_BATCH, FTS_BATCH);
+      if (FTS_INODE_SORT < names)
+        qsort (ents + b, e - b, sizeof *ents, ino_cmp);
+      b = e;
+    }
+}
+
+static unsigned char
+mode_type (mode_t m)
+{
+  return (S_ISREG (m) ? DT_REG : S_ISDIR (m) ? DT_DIR : S_ISLNK (m) ? DT_LNK
+          : S_ISFIFO (m) ? DT_FIFO : S_ISCHR (m) ? DT_CHR
+          : S_ISBLK (m) ? DT_BLK : S_ISSOCK (m) ? DT_SOCK : DT_UNKNOWN);
+}
+
+/* Whether the entry NAME of type *TYPE in directory DFD is to be searched.
+   Fills in *TYPE if unknown.  */
+static bool
+keep_entry (struct worker *w, int dfd, char const *name, unsigned char *type)
+{
+  struct grab_opts const *o = w->o;
+  struct stat st;
+  if (*type == DT_UNKNOWN)
+    {
+      if (fstatat (dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        return true;   /* let opening it report the problem */
+      *type = mode_type (st.st_mode);
+    }
+  /* grep -r skips links inside the tree; -R follows them (as what they
+     lead to), and one that leads nowhere is opened, to report it.  */
+  bool dangling = false;
+  if (*type == DT_LNK && o->follow_links)
+    {
+      if (fstatat (dfd, name, &st, 0) == 0)
+        *type = mode_type (st.st_mode);
+      else
+        dangling = true;
+    }
+  if (*type == DT_DIR)
+    return !(o->excluded_dir[0]
+             && excluded_file_name (o->excluded_dir[0], name));
+  if (o->excluded[0] && excluded_file_name (o->excluded[0], name))
+    return false;
+  if (dangling)
+    return true;
+  if (*type == DT_LNK)
+    return false;
+  if (*type != DT_REG)
+    return o->devices == DEVS_READ;
+  return true;
+}
+
+/* Whether the directory open on FD, whose order node is NODE, is one of
+   its own ancestors (a loop through a symbolic link under grep -R, or a
+   bind mount).  Records its identity in NODE for its descendants.  */
+static bool
+is_loop (struct onode *node, int fd)
+{
+  struct stat st;
+  if (fstat (fd, &st) != 0)
+    return false;
+  for (struct onode const *a = node->parent; a; a = a->parent)
+    if (a->has_id && a->dev == st.st_dev && a->ino == st.st_ino)
+      return true;
+  node->dev = st.st_dev;
+  node->ino = st.st_ino;
+  node->has_id = true;
+  return false;
+}
+
+void
+walk_dir (struct worker *w, struct work const *dir, int fd)
+{
+  struct grab_opts const *o = w->o;
+  struct grab_run *run = w->run;
+  struct entry *ents = NULL;
+  idx_t n = 0, size = 0;
+  char *names = NULL;       /* the entries' names, one after another */
+  idx_t names_len = 0;
+  int keep = -1;            /* the directory, kept open for the listing */
+  w->node = dir->node;   /* messages go with the directory */
+  if (dir->node && is_loop (dir->node, fd))
+    {
+      /* fts reports it (FTS_DC) and grep warns, without error status.  */
+      if (!o->no_messages)
+        worker_say (w, dir->path, "warning: recursive directory loop", 0);
+      close (fd);
+      fd = -1;
+    }
+  if (0 <= fd)
+    {
+      /* Straight from getdents64 into a buffer on the stack: no DIR
+         (fdopendir's fstat, two fcntl and 32 KiB malloc per directory),
+         and FD stays ours, for the listing.  8 KiB, not 32, so that 16
+         threads' stacks stay small: the Linux tree's 5,096 directories
+         take 10,237 calls instead of 10,196.  */
+      char buf[8 << 10] __attribute__ ((aligned (8)));
+      idx_t total = 0, names_size = 0;
+      ssize_t got;
+      while (0 < (got = getdents64 (fd, buf, sizeof buf)))
+        for (ssize_t off = 0; off < got; )
+          {
+            struct dirent64 const *e = (struct dirent64 const *) (buf + off);
+            off += e->d_reclen;
+            char const *name = e->d_name;
+            if (name[0] == '.'
+                && (!name[1] || (name[1] == '.' && !name[2])))
+              continue;
+            total++;
+            unsigned char type = e->d_type;
+            if (!keep_entry (w, fd, name, &type))
+              continue;
+            if (n == size)
+              ents = xpalloc (ents, &size, 1, -1, sizeof *ents);
+            idx_t len = strlen (name);
+            if (names_size - names_len <= len)
+              names = xpalloc (names, &names_size,
+                               len + 1 - (names_size - names_len), -1, 1);
+            memcpy (names + names_len, name, len + 1);
+            ents[n++] = (struct entry) { .off = names_len, .len = len,
+                                         .type = type, .ino = e->d_ino,
+                                         .seq = total - 1 };
+            names_len += len + 1;
+          }
+      if (got < 0)
+        worker_error (w, dir->path, errno);
+      for (idx_t i = 0; i < n; i++)
+        ents[i].name = names + ents[i].off;
+      if (o->fts_order)
+        fts_order (ents, n, total, fd);
+      if (n && (atomic_fetch_add (&run->listing_fds, 1)
+                < run->listing_fds_max))
+        keep = fd;
+      else
+        {
+          if (n)
+            atomic_fetch_sub (&run->listing_fds, 1);
+          close (fd);
+        }
+    }
+  w->node = NULL;
+
+  if (o->sort_path && !o->fts_order && 1 < n)
+    qsort (ents, n, sizeof *ents, entry_cmp);
+
+  /* Each path is the directory's path, a slash and the name (the name
+     alone for the operand '.' when ./ is omitted), in one block.  */
+  char const *prefix = dir->path;
+  idx_t prefix_len = strlen (prefix);
+  bool slash = prefix_len && prefix[prefix_len - 1] != '/';
+  if (o->omit_dot_slash && dir->command_line && strcmp (prefix, ".") == 0)
+    prefix_len = slash = 0;
+  struct listing *l = NULL;
+  if (n)
+    {
+      l = xmalloc (sizeof *l + n * (prefix_len + slash) + names_len);
+      l->refs = n;
+      l->fd = keep;
+      l->open_fds = &run->listing_fds;
+    }
+  struct work *items = xnmalloc (n ? n : 1, sizeof *items);
+  char *p = l ? l->paths : NULL;
+  for (idx_t i = 0; i < n; i++)
+    {
+      items[i] = (struct work) {
+        .path = p, .from = l, .name = p + prefix_len + slash,
+        .type = ents[i].type, .with_name = o->with_filename != 0,
+      };
+      memcpy (p, prefix, prefix_len);
+      p[prefix_len] = '/';
+      memcpy (p + prefix_len + slash, ents[i].name, ents[i].len + 1);
+      p += prefix_len + slash + ents[i].len + 1;
+    }
+  free (ents);
+  free (names);
+
+  if (dir->node)
+    {
+      struct onode **kids = xnmalloc (n ? n : 1, sizeof *kids);
+      for (idx_t i = 0; i < n; i++)
+        kids[i] = items[i].node = order_xnode (dir->node,
+                                               items[i].type == DT_DIR);
+      pthread_mutex_lock (&run->out_lock);
+      order_listed (&run->order, dir->node, kids, n);
+      pthread_mutex_unlock (&run->out_lock);
+    }
+  workq_push (run->q, items, n);
+  free (items);
+}

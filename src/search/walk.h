@@ -1,0 +1,16 @@
+/* walk.h: listing a directory for the workers (walk.c).  */
+
+#ifndef GRABRAT_GRAB_WALK_H
+#define GRABRAT_GRAB_WALK_H
+
+#include "search/worker.h"
+
+/* List the directory DIR, open on FD (closed here), and queue what is to
+   be searched in it.  */
+void walk_dir (struct worker *w, struct work const *dir, int fd);
+
+/* How many directories a walk may keep open for their entries (struct
+   listing), given the limit on open files.  */
+int walk_listing_fds_max (void);
+
+#endif

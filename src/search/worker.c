@@ -1,0 +1,750 @@
+/* worker.c: what a worker thread does with each item of the queue: open
+   the file, read or map it chunk by chunk, search, and write the file's
+   output in one piece under the output lock (small outputs of a batch's
+   files together: CARRY_MAX), or stream it, holding the lock, once it
+   grows big, or hand it to the --sort=path cursor.  */
+
+#include <config.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "minmax.h"
+#include "progname.h"
+#include "safe-read.h"
+#include "xalloc.h"
+#include "xvasprintf.h"
+
+#include "system.h"
+#include "io/opener.h"
+#include "search/chunk.h"
+#include "search/walk.h"
+#include "search/worker.h"
+
+/* How many of the walk's files a worker takes from the queue at a time,
+   to open and close them with one system call each way (io/opener.h).
+   A floor-like reader of the Linux tree, 2 threads, took 0.885, 0.854
+   and 0.924 of its one-call-per-file time with batches of 4, 16 and 64
+   (medians of 7 rotated runs, 2026-12-04).  grab -r -n 2 with batches
+   of 16 against one by one: foobardoesnotexist 0.81, linus 0.90, how.to
+   0.90, -H '[how] to' 0.87, return 0.83 (7 to 11 rotated runs, same day;
+   strace -c: 2.2 system calls a file instead of 4).  */
+enum { OPEN_BATCH = 16 };
+
+/* Within a batch, a finished file's output waits in the worker's buffer
+   to go out with the next file's, up to this many bytes, and all of it
+   goes out when the batch is done: one write and one turn of the output
+   lock a batch rather than a file.  Dense output was paying for the
+   lock: grab -r -n 2 return on the Linux tree made 40,154 writes and
+   22,712 futex calls (strace -f -c, 2026-12-05), the threads taking
+   turns at the lock.  Output is delayed by at most a batch's search
+   (16 small files); it is not carried with context lines (the separator
+   between files is decided at write time), --line-buffered or an order
+   to keep (--sort=path, grep).  */
+enum { CARRY_MAX = 64 << 10 };
+
+static void flush_or_die (struct outbuf *ob);
+
+/* Write W's carried output (see CARRY_MAX) and keep the rest of its
+   buffer, the current file's.  */
+static void
+write_carried (struct worker *w)
+{
+  struct outbuf head = { .buf = w->out.buf, .len = w->carried,
+                         .size = w->carried };
+  pthread_mutex_lock (&w->run->out_lock);
+  flush_or_die (&head);
+  pthread_mutex_unlock (&w->run->out_lock);
+  w->out.len -= w->carried;
+  memmove (w->out.buf, w->out.buf + w->carried, w->out.len);
+  w->carried = 0;
+}
+
+/* glibc's error () writes the program name, the message and the newline
+   with separate writes to unbuffered stderr, and with several threads
+   their pieces interleave: "grab: d/agrab: d/b: Permission denied: ...".
+   tests/grab/errors.sh caught it (-n 4, two unreadable entries: about
+   26 runs in 1000).  So threads build the whole line and write it once;
+   a line shorter than PIPE_BUF is then atomic even on a shared pipe.  */
+void
+worker_say (struct worker *w, char const *name, char const *text,
+            int errnum)
+{
+  /* Earlier files' output, still carried, came before this message.  */
+  if (w && w->carried)
+    write_carried (w);
+  struct outbuf line = OUTBUF_INIT;
+  struct outbuf *ob = w && w->node ? &w->node->err : &line;
+  outbuf_xputs (ob, program_name);
+  char const *parts[] = { name, text, errnum ? strerror (errnum) : NULL };
+  for (int i = 0; i < sizeof parts / sizeof *parts; i++)
+    if (parts[i])
+      {
+        outbuf_xputs (ob, ": ");
+        outbuf_xputs (ob, parts[i]);
+      }
+  outbuf_xputc (ob, '\n');
+  if (ob == &line)
+    {
+      outbuf_flush (&line, STDERR_FILENO);
+      outbuf_free (&line);
+    }
+}
+
+void
+worker_error (struct worker *w, char const *name, int errnum)
+{
+  if (!w->o->no_messages)
+    worker_say (w, name, NULL, errnum);
+  w->run->error_seen = true;
+}
+
+int
+worker_open (char const *path, int flags)
+{
+  size_t len = strlen (path);
+  if (len < PATH_MAX)
+    return open (path, flags);
+
+  /* Too long for one system call: walk down in pieces of directories,
+     each shorter than PATH_MAX.  */
+  int dfd = AT_FDCWD;
+  char const *p = path;
+  while (PATH_MAX <= strlen (p))
+    {
+      char const *cut = p + PATH_MAX - 1;
+      while (p < cut && *cut != '/')
+        cut--;
+      if (cut == p)
+        {
+          errno = ENAMETOOLONG;
+          break;
+        }
+      char *piece = xmemdup (p, cut - p + 1);
+      piece[cut - p] = '\0';
+      int fd = openat (dfd, piece[0] ? piece : "/",
+                       O_RDONLY | O_DIRECTORY | O_NOCTTY);
+      free (piece);
+      if (dfd != AT_FDCWD)
+        close (dfd);
+      if (fd < 0)
+        return -1;
+      dfd = fd;
+      p = cut + 1;
+    }
+  int fd = PATH_MAX <= strlen (p) ? -1 : openat (dfd, p, flags);
+  int e = errno;
+  if (dfd != AT_FDCWD)
+    close (dfd);
+  errno = e;
+  return fd;
+}
+
+/* Write OB to standard output and empty it.  Like grep, a failed write
+   ends the run: leave at once (other threads hold nothing that needs
+   cleaning up).  */
+static void
+flush_or_die (struct outbuf *ob)
+{
+  int e = outbuf_flush (ob, STDOUT_FILENO);
+  if (e)
+    {
+      worker_say (NULL, "write error", NULL, e);
+      _exit (EXIT_TROUBLE);
+    }
+}
+
+/* Write the output buffered for the current file, with the output lock
+   held.  */
+/* The group separator due before a file's output (*LEAD_SEP), if some
+   output came before.  */
+static void
+write_lead_sep (struct grab_run *run, bool const *lead_sep)
+{
+  if (*lead_sep && run->used)
+    {
+      struct outbuf sep = OUTBUF_INIT;
+      print_separator (&run->o->print, &sep);
+      flush_or_die (&sep);
+      outbuf_free (&sep);
+    }
+}
+
+static void
+write_locked (struct grab_run *run, struct outbuf *out, bool *lead_sep,
+              bool groups)
+{
+  write_lead_sep (run, lead_sep);
+  if (out->len)
+    *lead_sep = false;
+  flush_or_die (out);
+  if (groups)
+    run->used = true;
+}
+
+/* Write the temporary file SPILL (then close it) to standard output,
+   after the separator due before the file's output, with the output lock
+   held.  */
+static void
+write_spill (struct grab_run *run, int spill, bool *lead_sep)
+{
+  write_lead_sep (run, lead_sep);
+  *lead_sep = false;
+  char buf[64 * 1024];
+  ptrdiff_t n;
+  if (lseek (spill, 0, SEEK_SET) != 0)
+    n = -1;
+  else
+    while (0 < (n = safe_read (spill, buf, sizeof buf)))
+      {
+        struct outbuf ob = { .buf = buf, .len = n, .size = n };
+        flush_or_die (&ob);
+      }
+  if (n < 0)
+    {
+      worker_say (NULL, "cannot read a temporary file", NULL, errno);
+      _exit (EXIT_TROUBLE);
+    }
+  close (spill);
+}
+
+/* Move W's output to the end of its temporary file, made in $TMPDIR (or
+   /tmp) and unlinked at once.  */
+static void
+spill_out (struct worker *w)
+{
+  if (w->spill < 0)
+    {
+      char const *dir = getenv ("TMPDIR");
+      if (!dir || !*dir)
+        dir = "/tmp";
+      char *t = xasprintf ("%s/grabratXXXXXX", dir);
+      w->spill = mkostemp (t, O_CLOEXEC);
+      if (w->spill < 0)
+        {
+          worker_say (NULL, dir, "cannot create a temporary file", errno);
+          _exit (EXIT_TROUBLE);
+        }
+      unlink (t);
+      free (t);
+    }
+  int e = outbuf_flush (&w->out, w->spill);
+  if (e)
+    {
+      worker_say (NULL, "cannot write a temporary file", NULL, e);
+      _exit (EXIT_TROUBLE);
+    }
+}
+
+/* The printer's hook: OUT is big, or lines are to go out at once.  From
+   now on this file holds the output lock until it is done, so that no
+   other file's output lands in the middle of it.  With --sort=path (and
+   for grep) the walk's order decides instead: a file whose turn has come
+   (everything before it is out) writes at once; another moves its output
+   to a temporary file, to be written when its turn comes.  So a worker
+   holds at most about flush_at bytes of output in memory, plus the
+   output of files done out of turn whose output stayed under flush_at,
+   and never waits: a slow early file lets the others run ahead, their
+   outputs going to temporary files.  */
+static void
+flush_hook (void *ctx)
+{
+  struct worker *w = ctx;
+  if (w->node)
+    {
+      struct grab_run *run = w->run;
+      pthread_mutex_lock (&run->out_lock);
+      bool turn = run->order.cur == w->node;
+      if (turn && 0 <= w->spill)
+        {
+          write_spill (run, w->spill, &w->pr.lead_sep);
+          w->spill = -1;
+        }
+      if (turn)
+        write_locked (run, &w->out, &w->pr.lead_sep, w->pr.groups);
+      pthread_mutex_unlock (&run->out_lock);
+      if (!turn)
+        spill_out (w);
+      return;
+    }
+  if (!w->holding)
+    {
+      pthread_mutex_lock (&w->run->out_lock);
+      w->holding = true;
+    }
+  write_locked (w->run, &w->out, &w->pr.lead_sep, w->pr.groups);
+  w->carried = 0;
+}
+
+/* The --sort=path cursor's hook: NODE's turn has come.  Its diagnostics
+   follow its output, as grep's error () flushes standard output first.  */
+void
+grab_emit (void *run, struct onode *node)
+{
+  if (node->spilled)
+    write_spill (run, node->spill, &node->lead_sep);
+  write_locked (run, &node->out, &node->lead_sep, node->groups);
+  if (node->err.len)
+    {
+      outbuf_flush (&node->err, STDERR_FILENO);
+      outbuf_free (&node->err);
+    }
+}
+
+/* The file is done: let its output go.  */
+static void
+finish_output (struct worker *w)
+{
+  struct grab_run *run = w->run;
+  if (w->node)
+    {
+      struct onode *n = w->node;
+      n->out = w->out;
+      n->lead_sep = w->pr.lead_sep;
+      n->groups = w->pr.groups;
+      n->spilled = 0 <= w->spill;
+      n->spill = w->spill;
+      w->spill = -1;
+      w->out = (struct outbuf) OUTBUF_INIT;
+      pthread_mutex_lock (&run->out_lock);
+      order_done (&run->order, n);
+      pthread_mutex_unlock (&run->out_lock);
+      w->node = NULL;
+      return;
+    }
+  if (w->carry && !w->holding && w->out.len < CARRY_MAX)
+    {
+      w->carried = w->out.len;
+      return;
+    }
+  if (w->out.len || w->pr.lead_sep || w->pr.groups || w->holding)
+    {
+      if (!w->holding)
+        pthread_mutex_lock (&run->out_lock);
+      write_locked (run, &w->out, &w->pr.lead_sep, w->pr.groups);
+      w->holding = true;
+    }
+  if (w->holding)
+    pthread_mutex_unlock (&run->out_lock);
+  w->holding = false;
+  w->carried = 0;
+}
+
+static bool
+is_device (mode_t m)
+{
+  return S_ISCHR (m) || S_ISBLK (m) || S_ISSOCK (m) || S_ISFIFO (m);
+}
+
+static bool
+skip_devices (struct grab_opts const *o, bool command_line)
+{
+  return (o->devices == DEVS_SKIP
+          || (o->devices == DEVS_READ_COMMAND_LINE && !command_line));
+}
+
+/* Search the open file FD (status ST) called NAME, reading it with IN
+   (or in pieces with other workers: chunk.h).  Return the number of
+   selected lines.  */
+static intmax_t
+search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
+           struct input_params const *in, bool *at_eof)
+{
+  struct grab_opts const *o = w->o;
+  struct search *s = &w->s;
+  struct engine_ops const *eng = w->run->eng;
+  void const *re = w->run->re;
+  struct chunk_job *job = NULL;
+  if (0 <= o->input.mmap_min && o->input.mmap_min <= st->st_size
+      && chunk_wanted (w, st) && (job = chunk_start (w, fd, st, name)))
+    {
+      eng = chunk_engine (job);
+      re = job;
+      in = chunk_input (job);
+    }
+  /* Kept across a SIGBUS longjmp.  */
+  struct chunk_job *volatile vjob = job;
+  bool binary_rule = o->binary_files != BIN_TEXT && o->search.eol;
+  /* Lines selected when NULs were seen.  Volatile: kept across a SIGBUS
+     longjmp.  */
+  intmax_t volatile first_null = -1;
+  /* Volatile: a SIGBUS longjmp may come back to the loop's top.  */
+  off_t volatile keep = 0, need = 0;
+  bool without_match = false;   /* a binary file, skipped */
+  *at_eof = false;
+
+  search_begin (s, &o->search, eng, re, w->scratch, &print_sink, &w->pr);
+  input_begin (w->rd, fd, st, in);
+  for (;;)
+    {
+      struct input_chunk ch;
+      if (sigsetjmp (*input_guard (w->rd), 0) != 0)
+        {
+          worker_say (w, name, "file shrank while being read", 0);
+          w->run->error_seen = true;
+          break;
+        }
+      int r = input_next (w->rd, keep, need, o->search.eol, &ch);
+      if (r <= 0)
+        {
+          input_unguard (w->rd);
+          if (r < 0)
+            worker_error (w, name, -r);
+          else
+            *at_eof = true;
+          break;
+        }
+      if (binary_rule && first_null < 0
+          && memchr (ch.buf + (need - ch.start), '\0',
+                     ch.len - (need - ch.start)))
+        {
+          if (o->binary_files == BIN_WITHOUT_MATCH)
+            {
+              input_unguard (w->rd);
+              without_match = true;
+              break;
+            }
+          first_null = s->selected;
+          if (!o->count)
+            search_binary (s);
+        }
+      /* grep 3.8 matches the rest of a binary file with each NUL taken
+         for a line end: '^foo' and -x find 'foo' after a NUL, and -c
+         counts the pieces ('printf "a\0a\n" | grep -c a' says 2).  Read
+         buffers are ours to change.  */
+      if (o->nul_lines && 0 <= first_null && !ch.mapped)
+        {
+          char *p = (char *) ch.buf + (need - ch.start);
+          char *lim = (char *) ch.buf + ch.len;
+          while ((p = memchr (p, '\0', lim - p)))
+            *p++ = o->search.eol;
+        }
+      off_t k;
+      if (vjob)
+        chunk_set_base (vjob, keep);
+      need = search_chunk (s, ch.buf, ch.len, ch.start, keep, need, ch.eof,
+                           &k);
+      keep = k;
+      input_unguard (w->rd);
+      if ((s->done && s->pending <= 0) || w->run->stop)
+        break;
+      if (ch.eof && ch.start + ch.len <= need)
+        {
+          *at_eof = true;
+          break;
+        }
+    }
+  input_end (w->rd);
+  if (vjob)
+    chunk_finish (vjob);
+  if (without_match)
+    return 0;
+  if (s->error)
+    {
+      worker_say (w, name, s->error, 0);
+      w->run->error_seen = true;
+    }
+  if (o->binary_files == BIN_BINARY && !o->search.quiet
+      && (w->pr.encoding_error
+          || (0 <= first_null && first_null < s->selected)))
+    worker_say (w, name, "binary file matches", 0);
+  return s->selected;
+}
+
+/* After searching standard input: leave its offset just after the last
+   selected line when -m stopped the search, or read it to its end when the
+   search stopped early otherwise (grep's rules, for shell loops that read
+   on).  */
+static void
+finish_stdin (struct worker *w, struct stat const *st, bool at_eof)
+{
+  if (at_eof)
+    return;
+  if (w->s.outleft <= 0)
+    {
+      if (lseek (STDIN_FILENO, w->s.after_match, SEEK_SET) < 0
+          && errno != ESPIPE)
+        worker_error (w, w->pr.name, errno);
+      return;
+    }
+  if (lseek (STDIN_FILENO, 0, SEEK_END) < 0)
+    {
+      char buf[16384];
+      ptrdiff_t n;
+      (void) st;
+      while (0 < (n = safe_read (STDIN_FILENO, buf, sizeof buf)))
+        continue;
+    }
+}
+
+/* Open IT with FLAGS: by its name in its listing's directory if that is
+   open, else by its path.  */
+static int
+work_open (struct work const *it, int flags)
+{
+  if (it->from && 0 <= it->from->fd)
+    return openat (it->from->fd, it->name, flags);
+  return worker_open (it->path, flags);
+}
+
+/* The flags to open the file IT with.  */
+static int
+open_flags (struct grab_opts const *o, struct work const *it)
+{
+  return (O_RDONLY | O_NOCTTY
+          | (it->command_line || o->follow_links ? 0 : O_NOFOLLOW)
+          | (skip_devices (o, it->command_line) ? O_NONBLOCK : 0));
+}
+
+/* Search the file or operand IT, called NAME, open as FD (minus the errno
+   value if it could not be opened).  Return true if FD was handed to the
+   walk (a directory): then there is nothing more to do with it, else the
+   caller closes FD (unless standard input, or not open) and finishes the
+   file's output.  */
+static bool
+search_file (struct worker *w, struct work *it, char const *name, int fd)
+{
+  struct grab_opts const *o = w->o;
+  if (fd < 0)
+    {
+      if (it->command_line || fd != -ELOOP)
+        worker_error (w, name, -fd);
+      return false;
+    }
+  struct stat st;
+  if (fstat (fd, &st) != 0)
+    {
+      worker_error (w, name, errno);
+      return false;
+    }
+  if (!it->stdin_ && S_ISDIR (st.st_mode))
+    {
+      if (it->command_line && !o->omit_dot_slash && o->excluded_dir[1]
+          && excluded_file_name (o->excluded_dir[1], it->path))
+        return false;
+      if (o->directories == DIRS_RECURSE)
+        {
+          struct work dir = *it;
+          if (it->command_line && o->with_filename < 0)
+            dir.with_name = true;
+          if (w->node)
+            {
+              w->node->is_dir = true;
+              w->node = NULL;
+            }
+          walk_dir (w, &dir, fd);
+          return true;
+        }
+      if (o->directories == DIRS_SKIP)
+        return false;
+    }
+  if (!it->stdin_ && is_device (st.st_mode)
+      && skip_devices (o, it->command_line))
+    return false;
+  if (!it->stdin_ && it->command_line && o->excluded[1]
+      && excluded_file_name (o->excluded[1], it->path))
+    return false;
+  if (o->out_is_regular && S_ISREG (st.st_mode)
+      && st.st_ino == o->out_ino && st.st_dev == o->out_dev
+      && !o->search.quiet && o->list == LIST_NONE
+      && 1 < o->search.max_count)
+    {
+      if (!o->no_messages)
+        worker_say (w, name, "input file is also the output", 0);
+      w->run->error_seen = true;
+      return false;
+    }
+  if (S_ISREG (st.st_mode) && grab_too_short (o, &st))
+    return false;
+
+  print_begin (&w->pr, name, it->with_name);
+  if (o->print.align_tabs)
+    print_set_size (&w->pr, S_ISREG (st.st_mode) ? st.st_size : -1);
+  bool at_eof;
+  intmax_t count = search_fd (w, fd, &st, name,
+                              (it->command_line ? &o->input
+                               : &o->input_walk), &at_eof);
+  if (o->count)
+    print_count (&w->pr, count);
+  if (o->list == (count ? LIST_MATCHING : LIST_NONMATCHING))
+    print_name_only (&w->pr);
+  if (count)
+    {
+      w->run->matched = true;
+      if (o->exit_on_match)
+        {
+          w->run->stop = true;
+          workq_stop (w->run->q);
+        }
+    }
+  if (it->stdin_ && o->list == LIST_NONE)
+    finish_stdin (w, &st, at_eof);
+  return false;
+}
+
+/* Handle one file or operand.  */
+static void
+do_file (struct worker *w, struct work *it)
+{
+  char const *name = it->stdin_ ? (w->o->label ? w->o->label
+                                   : "(standard input)")
+                                : it->path;
+  w->node = it->node;
+  int fd = STDIN_FILENO;
+  if (!it->stdin_ && (fd = work_open (it, open_flags (w->o, it))) < 0)
+    fd = -errno;
+  if (search_file (w, it, name, fd))
+    return;
+  if (!it->stdin_ && 0 <= fd && close (fd) != 0)
+    worker_error (w, name, errno);
+  finish_output (w);
+}
+
+/* Whether IT can be opened in a batch: a file of the walk, to be opened
+   in its listing's directory.  */
+static bool
+batchable (struct work const *it)
+{
+  return (!it->job && !it->stdin_ && !it->command_line && it->type != DT_DIR
+          && it->from && 0 <= it->from->fd);
+}
+
+/* Handle the N batchable files ITEMS, opened and closed through W's
+   opener.  A failed close is reported after the file's output rather
+   than with it under --sort=path (a read-only descriptor fails to close
+   only on a broken file system).  */
+static void
+do_files (struct worker *w, struct work *items, int n)
+{
+  int dfd[OPEN_BATCH], flags[OPEN_BATCH], fd[OPEN_BATCH], err[OPEN_BATCH];
+  char const *names[OPEN_BATCH];
+  int close_fd[OPEN_BATCH], close_item[OPEN_BATCH], nclose = 0;
+  for (int i = 0; i < n; i++)
+    {
+      dfd[i] = items[i].from->fd;
+      names[i] = items[i].name;
+      flags[i] = open_flags (w->o, &items[i]);
+    }
+  opener_open (w->opener, n, dfd, names, flags, fd);
+  struct grab_opts const *o = w->o;
+  w->carry = !o->search.context && !o->print.line_buffered;
+  for (int i = 0; i < n; i++)
+    {
+      /* -q found a match: close the rest unread.  */
+      bool skip = w->run->stop;
+      if (!skip)
+        w->node = items[i].node;
+      if (!skip && search_file (w, &items[i], items[i].path, fd[i]))
+        continue;
+      if (0 <= fd[i])
+        {
+          close_fd[nclose] = fd[i];
+          close_item[nclose++] = i;
+        }
+      if (!skip)
+        finish_output (w);
+    }
+  w->carry = false;
+  if (w->carried)
+    write_carried (w);
+  if (nclose)
+    {
+      opener_close (w->opener, nclose, close_fd, err);
+      for (int j = 0; j < nclose; j++)
+        if (err[j])
+          worker_error (w, items[close_item[j]].path, err[j]);
+    }
+}
+
+/* Handle a directory found by the walk.  */
+static void
+do_dir (struct worker *w, struct work *it)
+{
+  int fd = work_open (it,
+                      (O_RDONLY | O_DIRECTORY | O_NOCTTY
+                       | (w->o->follow_links ? 0 : O_NOFOLLOW)));
+  if (fd < 0)
+    {
+      w->node = it->node;   /* the message goes with the directory */
+      if (errno != ELOOP)
+        worker_error (w, it->path, errno);
+      w->node = NULL;
+      if (it->node)
+        {
+          pthread_mutex_lock (&w->run->out_lock);
+          order_listed (&w->run->order, it->node, NULL, 0);
+          pthread_mutex_unlock (&w->run->out_lock);
+        }
+      return;
+    }
+  walk_dir (w, it, fd);
+}
+
+int
+worker_open_batch (int workers)
+{
+  struct rlimit rl;
+  if (getrlimit (RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
+      && rl.rlim_cur / 4 / workers < OPEN_BATCH)
+    return MAX (1, rl.rlim_cur / 4 / workers);
+  return OPEN_BATCH;
+}
+
+void *
+grab_worker (void *arg)
+{
+  struct grab_run *run = arg;
+  struct worker w = {
+    .run = run, .o = run->o, .scratch = run->eng->scratch_new (run->re),
+    .rd = input_reader_xnew (), .out = OUTBUF_INIT, .spill = -1,
+  };
+  w.pr = (struct printer) {
+    .o = &run->o->print, .ob = &w.out, .eng = run->eng, .re = run->re,
+    .scratch = w.scratch, .flush = flush_hook, .flush_ctx = &w,
+    /* Stream a file's output once it passes this size rather than hold
+       it all: a memory bound, not a speed knob (one write per file is
+       what keeps output fast, and nearly every file's output is far
+       smaller).  */
+    .flush_at = 1 << 20,
+  };
+  struct work items[OPEN_BATCH];
+  idx_t n;
+  bool try_batch = 1 < run->open_batch;
+  while ((n = workq_pop (run->q, items, try_batch ? run->open_batch : 1,
+                         batchable)))
+    {
+      /* The ring is made on the first batch: a search of a few files
+         never pays for it.  */
+      if (1 < n && !w.opener
+          && !(w.opener = opener_new (run->open_batch)))
+        try_batch = false;
+      if (1 < n && w.opener)
+        do_files (&w, items, n);
+      else
+        for (idx_t i = 0; i < n; i++)
+          {
+            struct work *it = &items[i];
+            if (it->job)
+              chunk_help (&w, it->job);
+            else if (it->type == DT_DIR && !it->command_line)
+              do_dir (&w, it);
+            else
+              do_file (&w, it);
+          }
+      for (idx_t i = 0; i < n; i++)
+        work_release (&items[i]);
+      workq_done (run->q, n);
+    }
+  opener_free (w.opener);
+  run->eng->scratch_free (w.scratch);
+  input_reader_free (w.rd);
+  outbuf_free (&w.out);
+  return NULL;
+}
