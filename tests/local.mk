@@ -64,6 +64,7 @@ all_tests += $(grab_tests)
 
 grep_tests = \
   tests/grep/differential.sh \
+  tests/grep/separators.sh \
   tests/grep/walk-order.sh
 
 all_tests += $(grep_tests)

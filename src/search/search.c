@@ -74,19 +74,25 @@ search_count_eol (char const *p, idx_t n, char c)
 }
 
 /* The 1-based number of the line starting at offset AT of SUB (file
-   offset BASE), or 0 when lines are not counted.  Calls must come in
-   increasing order of AT.  */
+   offset BASE), or 0 when lines are not counted.  Calls come in
+   increasing order of AT but for one case: after a selected line held
+   back for an encoding error, grep's trailing context starts again from
+   the last line output (or the buffer's start), before that line, and
+   numbers those lines right ('printf "p\n\377a\n" | grep -n -A1 a' in
+   UTF-8 prints "1-p": tests/grep/separators.sh); such a line is still
+   in SUB.  */
 static intmax_t
 lineno_at (struct search *s, char const *sub, off_t base, idx_t at)
 {
   if (!s->o->number)
     return 0;
   if (s->nl_pos < base + at)
-    {
-      s->nl_count += search_count_eol (sub + (s->nl_pos - base),
-                                       base + at - s->nl_pos, s->o->eol);
-      s->nl_pos = base + at;
-    }
+    s->nl_count += search_count_eol (sub + (s->nl_pos - base),
+                                     base + at - s->nl_pos, s->o->eol);
+  else
+    s->nl_count -= search_count_eol (sub + at, s->nl_pos - (base + at),
+                                     s->o->eol);
+  s->nl_pos = base + at;
   return s->nl_count + 1;
 }
 
@@ -140,7 +146,20 @@ select_line (struct search *s, char const *sub, off_t base, idx_t lb,
              idx_t le, idx_t mb)
 {
   bool go = true;
-  if (!s->quiet)
+  /* grep -v gives each run of selected lines to its printer at once (one
+     prtext): a line that continues the run gets no separator and no
+     leading context, even after a line held back for an encoding error
+     (tests/grep/separators.sh).  A last line without its EOL is not in
+     the run: grep searches it after the rest, as a buffer of its own.  */
+  bool run_on = (s->o->invert && 0 < s->selected
+                 && s->after_match == base + lb
+                 && sub[le - 1] == s->o->eol);
+  if (run_on && !s->quiet)
+    {
+      struct line l = make_line (s, sub, base, lb, le, mb);
+      go = s->sink->selected (s->sink_ctx, &l);
+    }
+  else if (!s->quiet)
     {
       if (0 < s->pending)
         prpending (s, sub, base, lb);

@@ -454,7 +454,14 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
   if (o->binary_files == BIN_BINARY && !o->search.quiet
       && (w->pr.encoding_error
           || (0 <= first_null && first_null < s->selected)))
-    worker_say (w, name, "binary file matches", 0);
+    {
+      /* grep counts the match it did not print as output all the same: a
+         context group after it, in this file or a later one, starts with
+         a separator ('printf "x\0\n" >a; printf "x\ny\n" >b; grep -A1
+         x a b' starts with "--": tests/grep/separators.sh).  */
+      w->pr.groups = true;
+      worker_say (w, name, "binary file matches", 0);
+    }
   return s->selected;
 }
 
@@ -512,6 +519,10 @@ static bool
 search_file (struct worker *w, struct work *it, char const *name, int fd)
 {
   struct grab_opts const *o = w->o;
+  /* Before any return: finish_output reads the printer's state, which
+     must not be the previous file's (its pending group separator came
+     out again after a file too short to search: tests/grep/separators.sh).  */
+  print_begin (&w->pr, name, it->with_name);
   if (fd < 0)
     {
       if (it->command_line || fd != -ELOOP)
@@ -564,7 +575,6 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
   if (S_ISREG (st.st_mode) && grab_too_short (o, &st))
     return false;
 
-  print_begin (&w->pr, name, it->with_name);
   if (o->print.align_tabs)
     print_set_size (&w->pr, S_ISREG (st.st_mode) ? st.st_size : -1);
   bool at_eof;

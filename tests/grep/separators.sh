@@ -1,0 +1,65 @@
+#!/bin/sh
+# The "--" between context groups follows GNU grep 3.8 across files (a binary file's unprinted match counts as output; a file too short to search leaves no separator behind), a -v run stays one group past a line held back for an encoding error, and context after such a line is numbered right; at 1 and 4 threads.
+. "${srcdir=.}/tests/init.sh"
+
+. "$srcdir/tests/grep/lib.sh"
+
+# GNU's rule is global over the output: a group needs a separator when
+# anything was output before it, in this file or an earlier one, unless it
+# continues the previous group of its file.  A binary file's match, which
+# grep reports on standard error instead of printing, is output for that
+# rule.
+printf 'x1\0\n' >bin || framework_failure_
+printf 'y\0\nq\n' >bin-nomatch || framework_failure_
+printf 'x1\ny\n' >txt || framework_failure_
+printf 'z\nx1\n\nx2\ny\nx1\n' >txt2 || framework_failure_
+# Shorter than any match of 'x1': skipped unread.
+printf 'y' >short || framework_failure_
+printf 'x1\nx3 y' >nonl || framework_failure_
+: >empty
+# Lines with encoding errors in UTF-8 (held back: "binary file matches"),
+# inside a run of -v lines, and before a last line without a newline.
+printf '\377a\n\na\303\251\n\377a\n\377a' >enc1 || framework_failure_
+printf 'x2\n\377a\ny\ny\nx1\n\377a\n' >enc2 || framework_failure_
+printf 'y\nx1\n\377a\ny\nx1\nz\n' >enc3 || framework_failure_
+# After a held selected line, grep's trailing context starts from the
+# last line output (here the first line), numbered as it is.
+printf 'p\nx\n\377x1\nb\nx1\n' >enc4 || framework_failure_
+mkdir tree && cp txt short nonl enc2 tree/ || framework_failure_
+
+locales=C
+if (require_utf8_locale_) >/dev/null 2>&1; then
+  require_utf8_locale_
+  locales="C $UTF8_LOCALE"
+fi
+
+cases=0
+for loc in $locales; do
+  for ctx in -A1 -B1 -C1 -2 -A0 '-C1 --no-group-separator' \
+             '-A1 --group-separator=XX' '-B1 -n' '-A1 -n' '-A1 -m1'; do
+    for files in 'bin txt' 'bin-nomatch txt' 'txt short txt2' \
+                 'txt bin txt2' 'nonl short empty txt' 'txt2 nonl bin' \
+                 'enc1 txt' 'txt enc1 enc2' 'enc3 enc2 txt2' 'enc4 txt' \
+                 '-r tree'; do
+      for pat in x1 y z x '^$'; do
+        for v in '' -v; do
+          # shellcheck disable=SC2086
+          run_ "$loc" '1 4' $ctx $v -e "$pat" $files
+          cases=$((cases + 1))
+        done
+      done
+    done
+  done
+done
+# Coloured separators (GREP_COLORS se=).
+for files in 'bin txt' 'txt short txt2' 'txt enc1 enc2'; do
+  # shellcheck disable=SC2086
+  (GREP_COLORS='se=1;33' && export GREP_COLORS &&
+     run_ C '1 4' --color=always -C1 -e x1 $files)
+  cases=$((cases + 1))
+done
+
+echo "$cases cases"
+fail=0
+diff_report_ || fail=1
+Exit $fail
