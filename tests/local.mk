@@ -64,6 +64,7 @@ all_tests += $(grab_tests)
 
 grep_tests = \
   tests/grep/differential.sh \
+  tests/grep/quiet.sh \
   tests/grep/separators.sh \
   tests/grep/walk-order.sh
 

@@ -26,11 +26,20 @@ order_xnode (struct onode *parent, bool is_dir)
   return n;
 }
 
+static void
+free_node (struct onode *n)
+{
+  outbuf_free (&n->out);
+  outbuf_free (&n->err);
+  free (n->kids);
+  free (n);
+}
+
 /* Emit what can be emitted, freeing nodes behind the cursor.  */
 static void
 advance (struct order *o)
 {
-  while (o->cur && o->cur->ready)
+  while (o->cur && o->cur->ready && !o->halted)
     {
       struct onode *n = o->cur;
       /* A directory's diagnostics come before its entries.  */
@@ -44,12 +53,13 @@ advance (struct order *o)
       if (!n->is_dir)
         o->emit (o->ctx, n);
       o->cur = n->parent;
-      outbuf_free (&n->out);
-      outbuf_free (&n->err);
-      free (n->kids);
-      n->kids = NULL;
       if (n != &o->root)
-        free (n);
+        free_node (n);
+      else
+        {
+          free (n->kids);
+          n->kids = NULL;
+        }
     }
 }
 
@@ -68,4 +78,41 @@ order_done (struct order *o, struct onode *file)
 {
   file->ready = true;
   advance (o);
+}
+
+/* Free the subtrees of TOP's children not yet visited (from TOP->next
+   on), without recursion: a deep tree must not exhaust the stack.  */
+static void
+free_unvisited (struct onode *top)
+{
+  struct onode *n = top;
+  for (;;)
+    if (n->next < n->nkids)
+      n = n->kids[n->next++];
+    else if (n == top)
+      return;
+    else
+      {
+        struct onode *up = n->parent;
+        free_node (n);
+        n = up;
+      }
+}
+
+void
+order_free (struct order *o)
+{
+  /* The children before each path node's NEXT were freed as the cursor
+     left them.  */
+  for (struct onode *n = o->cur; n; )
+    {
+      struct onode *up = n->parent;
+      free_unvisited (n);
+      if (n != &o->root)
+        free_node (n);
+      n = up;
+    }
+  free (o->root.kids);
+  o->root.kids = NULL;
+  o->cur = NULL;
 }

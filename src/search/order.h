@@ -30,6 +30,8 @@ struct onode
   struct outbuf err;     /* its diagnostics (a file's or a directory's) */
   bool lead_sep;         /* see struct printer */
   bool groups;
+  bool stops;            /* -q: a line was selected here, so the run ends
+                            once this file's turn comes */
 };
 
 struct order
@@ -38,6 +40,7 @@ struct order
   struct onode *cur;
   void (*emit) (void *ctx, struct onode *file);
   void *ctx;
+  bool halted;           /* emit nothing more (set by EMIT: -q) */
 };
 
 /* EMIT writes one finished file's output.  */
@@ -54,5 +57,9 @@ void order_listed (struct order *o, struct onode *dir, struct onode **kids,
 
 /* FILE is searched; its output is in FILE->out.  */
 void order_done (struct order *o, struct onode *file);
+
+/* Free the nodes still in the tree, once no thread uses them: a run that
+   EMIT halted (-q) leaves the nodes after the cursor.  */
+void order_free (struct order *o);
 
 #endif

@@ -161,8 +161,14 @@ flush_or_die (struct outbuf *ob)
     }
 }
 
-/* Write the output buffered for the current file, with the output lock
-   held.  */
+/* -q found its line: stop every worker.  */
+static void
+stop_run (struct grab_run *run)
+{
+  run->stop = true;
+  workq_stop (run->q);
+}
+
 /* The group separator due before a file's output (*LEAD_SEP), if some
    output came before.  */
 static void
@@ -177,6 +183,8 @@ write_lead_sep (struct grab_run *run, bool const *lead_sep)
     }
 }
 
+/* Write OUT, the output buffered for the current file, after the
+   separator due before it, with the output lock held.  */
 static void
 write_locked (struct grab_run *run, struct outbuf *out, bool *lead_sep,
               bool groups)
@@ -286,8 +294,9 @@ flush_hook (void *ctx)
 /* The --sort=path cursor's hook: NODE's turn has come.  Its diagnostics
    follow its output, as grep's error () flushes standard output first.  */
 void
-grab_emit (void *run, struct onode *node)
+grab_emit (void *ctx, struct onode *node)
 {
+  struct grab_run *run = ctx;
   if (node->spilled)
     write_spill (run, node->spill, &node->lead_sep);
   write_locked (run, &node->out, &node->lead_sep, node->groups);
@@ -295,6 +304,14 @@ grab_emit (void *run, struct onode *node)
     {
       outbuf_flush (&node->err, STDERR_FILENO);
       outbuf_free (&node->err);
+    }
+  if (node->stops)
+    {
+      /* grep -q exits at its first selected line: nothing of the files
+         after it shows, not even the diagnostics of files searched ahead
+         ('grep -q foo words nope' says nothing: tests/grep/quiet.sh).  */
+      run->order.halted = true;
+      stop_run (run);
     }
 }
 
@@ -474,6 +491,14 @@ finish_stdin (struct worker *w, struct stat const *st, bool at_eof)
 {
   if (at_eof)
     return;
+  /* -q: grep exits at once, leaving a pipe unread ('tail -f log | grep
+     -q READY' returns: tests/grep/quiet.sh), and a file read as far as
+     its buffer went (all of a small file, as here).  */
+  if (w->o->exit_on_match)
+    {
+      (void) lseek (STDIN_FILENO, 0, SEEK_END);
+      return;
+    }
   if (w->s.outleft <= 0)
     {
       if (lseek (STDIN_FILENO, w->s.after_match, SEEK_SET) < 0
@@ -588,11 +613,13 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
   if (count)
     {
       w->run->matched = true;
-      if (o->exit_on_match)
-        {
-          w->run->stop = true;
-          workq_stop (w->run->q);
-        }
+      /* -q: in the walk's order (grep), the run ends when this file's
+         turn comes (grab_emit); else at once, and messages about files
+         searched meanwhile may have been printed.  */
+      if (o->exit_on_match && w->node)
+        w->node->stops = true;
+      else if (o->exit_on_match)
+        stop_run (w->run);
     }
   if (it->stdin_ && o->list == LIST_NONE)
     finish_stdin (w, &st, at_eof);

@@ -127,6 +127,8 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
                 : matched ? EXIT_SUCCESS : EXIT_FAILURE);
 
   /* Free what the run allocated, so leak checkers see none.  */
+  if (o->sort_path)
+    order_free (&run.order);
   workq_free (run.q, drop_item);
   pthread_mutex_destroy (&run.out_lock);
   run.eng->free ((void *) run.re);
