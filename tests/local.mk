@@ -64,6 +64,8 @@ all_tests += $(grab_tests)
 
 grep_tests = \
   tests/grep/differential.sh \
+  tests/grep/max-count.sh \
+  tests/grep/messages.sh \
   tests/grep/quiet.sh \
   tests/grep/separators.sh \
   tests/grep/walk-order.sh

@@ -141,10 +141,17 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
   o->search.context = 0 <= cl->after || 0 <= cl->before || 0 <= cl->context;
 
   bool only_empty = cl->pats.n == 1 && cl->pats.lens[0] == 0;
-  if ((o->search.max_count <= 0
+  if ((o->search.max_count == 0
        || (only_empty && o->search.invert && !cl->line_x && !cl->word))
       && o->list != LIST_NONMATCHING)
     exit (EXIT_FAILURE);
+  /* A negative -m: grep 3.8 stops a file when its count of lines still
+     allowed is exactly 0, which a count below 0 never is, and its -v
+     prints a run of lines while their number is below that count: so no
+     limit, and under -v no line at all (the files are still read, and
+     their errors said): tests/grep/max-count.sh.  */
+  if (o->search.max_count < 0)
+    o->search.max_count = o->search.invert ? -1 : INTMAX_MAX;
 
   bool utf8 = utf8_locale ();
   if (pcre && 1 < MB_CUR_MAX && !utf8)

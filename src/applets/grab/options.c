@@ -313,6 +313,16 @@ grab_context_length (char const *arg)
   return n;
 }
 
+intmax_t
+grab_max_count (char const *arg)
+{
+  intmax_t n;
+  strtol_error e = xstrtoimax (arg, NULL, 10, &n, "");
+  if (e != LONGINT_OK && e != LONGINT_OVERFLOW)
+    error (EXIT_TROUBLE, 0, "invalid max count");
+  return n;
+}
+
 void
 grab_add_pattern_at (struct patterns *p, char const *text, idx_t len,
                      char const *file, idx_t lineno)
@@ -579,14 +589,7 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         cl->opt_l = true;
         break;
       case 'm':
-        switch (xstrtoimax (optarg, NULL, 10, &o->search.max_count, ""))
-          {
-          case LONGINT_OK:
-          case LONGINT_OVERFLOW:
-            break;
-          default:
-            error (EXIT_TROUBLE, 0, "invalid max count");
-          }
+        o->search.max_count = grab_max_count (optarg);
         break;
       case 'n':
         {

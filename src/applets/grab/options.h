@@ -69,8 +69,10 @@ void grab_dedup_patterns (struct patterns *p);
    rules and message); the lines of FILE (- for standard input) added as
    patterns; PAT added to both exclusion lists EX (command-line operands
    anchored) with OPTS, or every line of FILE; --color's ARG (NULL: auto)
-   as 0 never, 1 always, 2 auto, or -1 if it is none of them.  */
+   as 0 never, 1 always, 2 auto, or -1 if it is none of them; -m's ARG
+   (negative counts stay: see settle.c).  */
 intmax_t grab_context_length (char const *arg);
+intmax_t grab_max_count (char const *arg);
 void grab_read_pattern_file (struct patterns *p, char const *file);
 void grab_add_exclude (struct exclude **ex, char const *pat, int opts);
 void grab_add_exclude_file (struct exclude **ex, char const *file);

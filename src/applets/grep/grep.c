@@ -25,6 +25,14 @@ int grep_main (int, char **);
 int
 grep_main (int argc, char **argv)
 {
+  char const *base = strrchr (argv[0], '/');
+  base = base ? base + 1 : argv[0];
+  char matcher = (streq (base, "egrep") ? 'E' : streq (base, "fgrep") ? 'F'
+                  : 0);
+  /* Debian's egrep and fgrep run 'exec grep -E "$@"': grep then names
+     itself "grep" in every message and in its usage.  */
+  if (matcher)
+    argv[0] = (char *) "grep";
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
   exit_failure = EXIT_TROUBLE;
@@ -33,11 +41,6 @@ grep_main (int argc, char **argv)
      (GNU's stack-overflow test).  The patterns are checked on this
      thread before any worker compiles them.  */
   c_stack_action (NULL);
-
-  char const *base = strrchr (argv[0], '/');
-  base = base ? base + 1 : argv[0];
-  char matcher = (streq (base, "egrep") ? 'E' : streq (base, "fgrep") ? 'F'
-                  : 0);
 
   static struct grab_opts o;   /* the one set of options; read-only later */
   struct grab_cmdline cl;

@@ -12,11 +12,11 @@
 #include <string.h>
 
 #include "argmatch.h"
+#include "dirname.h"
 #include "error.h"
 #include "exitfail.h"
 #include "progname.h"
 #include "quote.h"
-#include "xstrtol.h"
 
 #include "system.h"
 #include "search/grab.h"
@@ -99,15 +99,16 @@ static struct option const long_options[] = {
 _Noreturn void
 grep_usage (int status)
 {
+  /* grep's usage names it by its base name (getprogname), its messages
+     by the name it was run as.  */
+  char const *name = last_component (program_name);
   if (status != EXIT_SUCCESS)
     {
-      fprintf (stderr, "Usage: %s [OPTION]... PATTERNS [FILE]...\n",
-               program_name);
-      fprintf (stderr, "Try '%s --help' for more information.\n",
-               program_name);
+      fprintf (stderr, "Usage: %s [OPTION]... PATTERNS [FILE]...\n", name);
+      fprintf (stderr, "Try '%s --help' for more information.\n", name);
       exit (status);
     }
-  printf ("Usage: %s [OPTION]... PATTERNS [FILE]...\n", program_name);
+  printf ("Usage: %s [OPTION]... PATTERNS [FILE]...\n", name);
   fputs ("\
 Search for PATTERNS in each FILE.\n\
 Example: grep -i 'hello world' menu.h main.c\n\
@@ -237,6 +238,7 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
   char digits[32];
   int ndigits = 0, digit_arg = -1;
   bool digit_cont = false;
+  bool show_version = false, show_help = false;
 
   int c;
   int prev_optind = optind;
@@ -305,8 +307,8 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
           error (0, 0, "warning: --unix-byte-offsets (-u) is obsolete");
           break;
         case 'V':
-          emit_version_of ("grep", "GNU grep", "3.8");
-          exit (EXIT_SUCCESS);
+          show_version = true;
+          break;
         case 'a':
           o->binary_files = BIN_TEXT;
           break;
@@ -359,14 +361,7 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
           o->list = LIST_MATCHING;
           break;
         case 'm':
-          switch (xstrtoimax (optarg, NULL, 10, &o->search.max_count, ""))
-            {
-            case LONGINT_OK:
-            case LONGINT_OVERFLOW:
-              break;
-            default:
-              error (EXIT_TROUBLE, 0, "invalid max count");
-            }
+          o->search.max_count = grab_max_count (optarg);
           break;
         case 'n':
           o->search.number = o->print.number = true;
@@ -414,7 +409,7 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
         case COLOR_OPTION:
           cl->color = grab_color_arg (optarg);
           if (cl->color < 0)
-            grep_usage (EXIT_SUCCESS);   /* grep 3.8 shows its help */
+            show_help = true;   /* grep 3.8 shows its help */
           break;
         case EXCLUDE_OPTION:
         case INCLUDE_OPTION:
@@ -436,7 +431,8 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
           o->print.group_sep = NULL;
           break;
         case HELP_OPTION:
-          grep_usage (EXIT_SUCCESS);
+          show_help = true;
+          break;
         case LABEL_OPTION:
           o->label = optarg;
           break;
@@ -447,6 +443,16 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
           grep_usage (EXIT_TROUBLE);
         }
     }
+
+  /* grep reads the whole command line before it shows its version or
+     help: 'grep -V --bogus' fails on --bogus (tests/grep/messages.sh).  */
+  if (show_version)
+    {
+      emit_version_of ("grep", "GNU grep", "3.8");
+      exit (EXIT_SUCCESS);
+    }
+  if (show_help)
+    grep_usage (EXIT_SUCCESS);
 
   cl->files = argv + optind;
   cl->nfiles = argc - optind;

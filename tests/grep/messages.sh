@@ -1,0 +1,50 @@
+#!/bin/sh
+# grep's usage names it by its base name, its messages by the name it was run as; the whole command line is read before --version or --help act ('grep -V --bogus' fails); egrep and fgrep say what Debian's 'exec grep -E' wrappers say.
+. "${srcdir=.}/tests/init.sh"
+
+. "$srcdir/tests/grep/lib.sh"
+
+fail=0
+# Each as ./grep and as an absolute path, run in gnu/ and in ours/, so
+# that the names in messages are the same.
+for args in --bogus '-V --bogus' '--help --bogus' '--bogus -V' '-V -A x' \
+            '--color=bad --bogus' '--help -V' '-V --help' '-V -m x' \
+            '-E' '-A x foo' '--binary-files=x foo' '-X foo'; do
+  for form in ./grep "\$PWD/grep"; do
+    for who in gnu ours; do
+      # shellcheck disable=SC2086
+      (cd $who && eval "$form $args" </dev/null >../out.$who 2>../err.$who
+       echo $? >../st.$who)
+      sed "s|$PWD/$who/|DIR/|g" err.$who >err2.$who
+      # The first line of standard output: --help's usage line, or the
+      # version line, whose parenthesis names grabrat.
+      head -n 1 out.$who | sed 's/^grep (.*) 3\.8$/grep (X) 3.8/' \
+        >first.$who
+    done
+    if ! compare st.gnu st.ours || ! compare err2.gnu err2.ours ||
+       ! compare first.gnu first.ours; then
+      echo "grep $args (as $form) differs"
+      fail=1
+    fi
+  done
+done
+
+# egrep and fgrep: Debian's are shell scripts running 'exec grep -E'.
+for name in egrep fgrep; do
+  ref=$(command -v $name) || continue
+  ln -s "$abs_top_builddir/src/grabrat" ours/$name || framework_failure_
+  for args in --bogus "'('" --help "'a\\{1' /dev/null"; do
+    eval "PATH=\$PWD/gnu:\$PATH $ref $args" </dev/null >out.gnu 2>err.gnu
+    echo $? >st.gnu
+    eval "ours/$name $args" </dev/null >out.ours 2>err.ours
+    echo $? >st.ours
+    head -n 1 out.gnu >first.gnu && head -n 1 out.ours >first.ours
+    if ! compare st.gnu st.ours || ! compare err.gnu err.ours ||
+       ! compare first.gnu first.ours; then
+      echo "$name $args differs"
+      fail=1
+    fi
+  done
+done
+
+Exit $fail
