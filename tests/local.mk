@@ -68,6 +68,7 @@ grep_tests = \
   tests/grep/messages.sh \
   tests/grep/quiet.sh \
   tests/grep/separators.sh \
+  tests/grep/word-empty.sh \
   tests/grep/walk-order.sh
 
 all_tests += $(grep_tests)

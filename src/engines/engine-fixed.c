@@ -331,9 +331,13 @@ search (struct fixed_re const *re, struct fixed_scratch *s, char const *buf,
         idx_t len, idx_t start, idx_t floor, struct span *m, struct span *rec)
 {
   char eol = re->eol;
-  for (idx_t from = start; from < len;)
+  /* The empty string matches at the end of a last line that has no EOL
+     byte too: 'printf "b\r" | grep -w ""' selects it, where the empty
+     string follows '\r' (tests/grep/word-empty.sh).  */
+  idx_t stop = len + (re->empty && 0 < len && buf[len - 1] != eol);
+  for (idx_t from = start; from < stop;)
     {
-      idx_t p = candidate (re, buf, len, from);
+      idx_t p = from < len ? candidate (re, buf, len, from) : from;
       if (p < 0)
         return 0;
       idx_t lb = record_begin (buf, floor, p, eol);
