@@ -69,6 +69,7 @@ grep_tests = \
   tests/grep/quiet.sh \
   tests/grep/separators.sh \
   tests/grep/word-empty.sh \
+  tests/grep/word-only-matching.sh \
   tests/grep/walk-order.sh
 
 all_tests += $(grep_tests)

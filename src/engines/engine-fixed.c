@@ -354,7 +354,15 @@ search (struct fixed_re const *re, struct fixed_scratch *s, char const *buf,
           p = lb;
         }
       idx_t n = matches_at (re, buf + p, buf + le, s->lens);
-      idx_t got = accept (re, buf + lb, buf + p, buf + le, s->lens, n);
+      /* -w: what precedes START is not looked at.  grep -o and --color
+         search the line again from the end of each match, and grep's
+         fixed-string matcher (not its regex one) then takes a string
+         found right there for a word whatever ended the previous match
+         ('printf " b.\n" | grep -Fwo -e b -e .' prints both):
+         tests/grep/word-only-matching.sh.  */
+      idx_t got = accept (re, buf + (re->word && !re->line && lb < start
+                                     ? start : lb),
+                          buf + p, buf + le, s->lens, n);
       if (0 <= got)
         {
           m->beg = p;
