@@ -59,6 +59,7 @@ struct fixed_re
   bool empty;            /* the empty string is one of them */
   idx_t minlen, maxlen;
   bool word, line;
+  bool grep_fixed;       /* see search () */
   char eol;
   struct literal *few;   /* or up to FEW_MAX strings, each searched alone */
   idx_t nfew;
@@ -126,6 +127,7 @@ fixed_compile (struct engine_pattern const *pat, char **err)
   wordchar_init (&re->words, &re->li);
   re->word = pat->word;
   re->line = pat->line;
+  re->grep_fixed = pat->grep_fixed;
   re->eol = pat->eol;
   for (int c = 0; c <= UCHAR_MAX; c++)
     re->fold[c] = pat->icase ? toupper (c) : c;
@@ -354,14 +356,13 @@ search (struct fixed_re const *re, struct fixed_scratch *s, char const *buf,
           p = lb;
         }
       idx_t n = matches_at (re, buf + p, buf + le, s->lens);
-      /* -w: what precedes START is not looked at.  grep -o and --color
-         search the line again from the end of each match, and grep's
-         fixed-string matcher (not its regex one) then takes a string
-         found right there for a word whatever ended the previous match
-         ('printf " b.\n" | grep -Fwo -e b -e .' prints both):
-         tests/grep/word-only-matching.sh.  */
-      idx_t got = accept (re, buf + (re->word && !re->line && lb < start
-                                     ? start : lb),
+      /* grep -o and --color search a line again from the end of each
+         match, and grep's string matcher (not its regex one) then takes
+         a string found right there for a word whatever ended the
+         previous match ('printf " b.\n" | grep -Fwo -e b -e .' prints
+         both, 'grep -Ewo "b|\."' one): tests/grep/word-only-matching.sh.  */
+      bool from_start = re->grep_fixed && re->word && !re->line;
+      idx_t got = accept (re, buf + (from_start && lb < start ? start : lb),
                           buf + p, buf + le, s->lens, n);
       if (0 <= got)
         {

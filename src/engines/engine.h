@@ -30,6 +30,7 @@ struct engine_pattern
   bool icase;    /* -i */
   bool word;     /* -w: match only whole words */
   bool line;     /* -x: match only whole lines (beats -w) */
+  bool grep_fixed;  /* grep's string matcher's -w (engine-fixed.c) */
   bool utf8;     /* UTF-8 locale: characters, invalid bytes never match */
   bool bare_errors;  /* the engine's own message, as grep's (no quoting) */
   char eol;      /* record terminator: '\n', or '\0' for -z */

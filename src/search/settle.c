@@ -61,10 +61,11 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
     }
   grab_dedup_patterns (&cl->pats);
   struct engine_ops const *eng = &engine_pcre2;
+  bool grep_fixed = false;
   if (cl->grep && cl->syntax != ENGINE_SYNTAX_PCRE)
     {
       eng = (grep_keys_fixed (&cl->pats, cl->literal, cl->syntax, cl->icase,
-                              cl->word)
+                              cl->word, &grep_fixed)
              ? &engine_fixed : &engine_dfa);
       cl->literal = false;
     }
@@ -182,7 +183,7 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
     .n = cl->pats.n, .syntax = cl->syntax, .file = cl->pats.file,
     .lineno = cl->pats.lineno, .literal = cl->literal,
     .icase = cl->icase,
-    .word = cl->word, .line = cl->line_x,
+    .word = cl->word, .line = cl->line_x, .grep_fixed = grep_fixed,
     .utf8 = utf8, .bare_errors = cl->grep, .eol = o->search.eol,
   };
   run->eng = eng;

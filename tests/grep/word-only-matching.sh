@@ -1,5 +1,5 @@
 #!/bin/sh
-# -w with -o or --color and several overlapping strings (-F, or patterns grep searches as strings) gives GNU grep 3.8's matches, which after a match take a string found right at its end for a word; with regexes, not; in C and UTF-8, at 1 and 4 threads.
+# -w with -o or --color and several overlapping strings (-F, or patterns grep searches as strings) gives GNU grep 3.8's matches, which after a match take a string found right at its end for a word; not grep's regex matcher (one -G or -E pattern, alternations); in C and UTF-8, at 1 and 4 threads.
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"
@@ -39,6 +39,10 @@ for loc in $locales; do
       # shellcheck disable=SC2086
       run_ "$loc" '1 4' $opts -f pats$f text$f
     done
+    # One pattern, and alternations: grep's regex matcher looks before.
+    run_ "$loc" '1 4' -w -o -e "$(sed 1q pats$f)" text$f
+    run_ "$loc" '1 4' -E -w -o -e "$(paste -s -d '|' pats$f)" text$f
+    run_ "$loc" '1 4' -F -w -o -e "$(sed 1q pats$f)" text$f
     f=$((f + 1))
   done
 done

@@ -245,8 +245,9 @@ split_alternatives (struct patterns const *p, bool ere)
 
 bool
 grep_keys_fixed (struct patterns *p, bool literal, enum engine_syntax syntax,
-                 bool icase, bool word)
+                 bool icase, bool word, bool *grep_fixed)
 {
+  *grep_fixed = false;
   struct localeinfo li;
   init_localeinfo (&li);
   bool usable = !li.multibyte || li.using_utf8;
@@ -258,6 +259,7 @@ grep_keys_fixed (struct patterns *p, bool literal, enum engine_syntax syntax,
                        && (!icase || all_chars (&li, p, icase_char_len))));
       if (!fixed)
         fixed_to_bre (p);
+      *grep_fixed = fixed;
       return fixed;
     }
   /* grep 3.8 does this for two or more patterns; one pattern made of
@@ -274,6 +276,10 @@ grep_keys_fixed (struct patterns *p, bool literal, enum engine_syntax syntax,
       free (q);
       return false;
     }
+  /* grep 3.8 takes two or more patterns free of alternations for
+     strings (its try_fgrep_pattern); one pattern, or one cut at its
+     bars here, its regex matcher searches.  */
+  *grep_fixed = 1 < p->n && q->n == p->n;
   grab_free_patterns (p);
   *p = *q;
   free (q);
