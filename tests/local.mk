@@ -40,6 +40,7 @@ grab_tests = \
   tests/grab/listing-fds.sh \
   tests/grab/batch-open.sh \
   tests/grab/sort-path.sh \
+  tests/grab/terminal.sh \
   tests/grab/errors.sh \
   tests/grab/faults.sh \
   tests/grab/option-F.sh \

@@ -35,12 +35,15 @@ utf8_locale (void)
   return 1 < MB_CUR_MAX && c_strcasecmp (nl_langinfo (CODESET), "UTF-8") == 0;
 }
 
-/* Whether standard output should get colours for --color=auto.  */
+/* Whether standard output should get colours for --color=auto.  GNU
+   grep ignores NO_COLOR; grab honours it, as rat does.  */
 static bool
-should_colorize (void)
+should_colorize (bool grep)
 {
   char const *t = getenv ("TERM");
-  return t && !streq (t, "dumb") && isatty (STDOUT_FILENO);
+  char const *no_color = getenv ("NO_COLOR");
+  return (t && !streq (t, "dumb") && isatty (STDOUT_FILENO)
+          && (grep || !no_color || !*no_color));
 }
 
 int
@@ -158,7 +161,7 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
   if (pcre && 1 < MB_CUR_MAX && !utf8)
     error (EXIT_TROUBLE, 0, "-P supports only unibyte and UTF-8 locales");
 
-  o->print.color = cl->color == 1 || (cl->color == 2 && should_colorize ());
+  o->print.color = cl->color == 1 || (cl->color == 2 && should_colorize (cl->grep));
   /* grep 3.8 still takes GREP_COLOR (digits and ';' only) for the match
      colour, under GREP_COLORS, and warns when it has an effect.  */
   char const *legacy = NULL;
@@ -176,7 +179,17 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
            " use GREP_COLORS='mt=%s'", legacy, legacy);
   o->print.invert = o->search.invert;
   o->print.eol = o->search.eol;
-  o->print.check_encoding = o->binary_files != BIN_TEXT && utf8;
+  /* grab's bytes go to a terminal raw only when asked (-a,
+     --binary-files): a file with a NUL byte gets grep's notice there
+     instead, but a line with an encoding error is still printed
+     (tests/grab/terminal.sh).  */
+  bool tty_binary = (!cl->grep && !cl->binary_set
+                     && o->binary_files == BIN_TEXT
+                     && isatty (STDOUT_FILENO));
+  if (tty_binary)
+    o->binary_files = BIN_BINARY;
+  o->print.check_encoding = (o->binary_files != BIN_TEXT && utf8
+                             && !tty_binary);
 
   struct engine_pattern ep = {
     .pats = (char const *const *) cl->pats.pats, .lens = cl->pats.lens,

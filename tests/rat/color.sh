@@ -2,8 +2,8 @@
 # --color: whole lines that match a rule get its SGR colour after the
 # line's prefix and a reset before its end ($ and newline), so colour
 # never leaks into the next line; user rules (--color-rule) come before
-# the built-in ones (error/fatal/fail red, warn yellow, debug/trace blue,
-# any case); 'auto' colours only a terminal with TERM not dumb and
+# the built-in ones (the whole words error/fatal/fail/failed/failure red,
+# warn/warning yellow, debug/trace blue, any case); 'auto' colours only a terminal with TERM not dumb and
 # NO_COLOR empty; without colour the output is cat's.
 . "${srcdir=.}/tests/init.sh"
 
@@ -16,6 +16,15 @@ printf '%s\n' "${e}[31mERROR x${e}[0m" ok "${e}[33mWarning: y${e}[0m" '' \
   "${e}[34mdebug z${e}[0m" "${e}[34mTRACE${e}[0m" "${e}[31mfatal${e}[0m" \
   "${e}[31mfailed${e}[0m" "${e}[31mwarn and error${e}[0m" >exp
 printf '%s' "${e}[31mlast error${e}[0m" >>exp
+compare exp out || fail=1
+
+# Whole words only: a word that holds one, or a count of errors, stays
+# plain.
+printf '0 errors, all tests passed\nterrorist\nfailures: 0\nwarned\ndebugger\nerror_count=0\n(error)\n' \
+  >words || framework_failure_
+rat --color=always words >out || fail=1
+printf '%s\n' '0 errors, all tests passed' terrorist 'failures: 0' warned \
+  debugger error_count=0 "${e}[31m(error)${e}[0m" >exp
 compare exp out || fail=1
 
 # With a prefix and -E: colour after the number, reset before ^M$.
@@ -35,7 +44,7 @@ compare exp out || fail=1
 printf 'a\000error\n' | rat --color=always -v >out || fail=1
 printf '%s\n' "${e}[31ma^@error${e}[0m" >exp
 compare exp out || fail=1
-{ printf 'error'; head -c 100000 /dev/zero | tr '\0' x; printf '\n'
+{ printf 'error '; head -c 100000 /dev/zero | tr '\0' x; printf '\n'
   head -c 70000 /dev/zero | tr '\0' y; printf 'error\n'; } >long
 rat --color=always long >out || fail=1
 test "$(grep -c "${e}\\[31m" out)" = 1 || fail=1

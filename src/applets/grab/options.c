@@ -141,6 +141,13 @@ name when there are several files or with -r.\n\
 Example: grab -r -i 'hello world' src/\n\
 PATTERNS can contain multiple patterns separated by newlines.\n\
 \n\
+Coming from grep?  These letters mean something else in grab:\n\
+  -n N  threads (grep's -n is --line-number)    -s  stop a file at a match\n\
+  -L  halve the window (grep's: list files without a match)\n\
+  -H  Hyperscan (grep's: --with-filename)   -I  --color=auto (grep's: -I)\n\
+  -O  byte offset of the match (grep's -b)  -S  strings (grep's -F)\n\
+'grabrat grep' takes all of GNU grep's letters and patterns.\n\
+\n\
 grab's own options (their letters differ from GNU grep's on purpose):\n\
   -r, -R, --recursive       search directories recursively; symbolic links\n\
                             are followed only on the command line\n\
@@ -239,8 +246,11 @@ fewer than two FILEs, assume -h.  Exit status is 0 if any line is selected,\n\
 \n\
 Unlike grep, a file's output never mixes with another's, but files come out\n\
 in the order they finish unless --sort=path or -n 1 is given.  The default\n\
---binary-files is 'text', as with grep -a.  Regular files too short to hold\n\
-a match are not read when that cannot change the output.\n\
+--binary-files is 'text', as with grep -a, except on a terminal: there a\n\
+file holding a NUL byte gets a one-line notice on standard error instead\n\
+of its bytes, unless -a or --binary-files is given.  --color=auto (and -I)\n\
+leave colours out when NO_COLOR is set and not empty.  Regular files too\n\
+short to hold a match are not read when that cannot change the output.\n\
 ", stdout);
   emit_ancillary_info ("grab");
   exit (status);
@@ -518,7 +528,10 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
       {
       case '2': case 'P': case 'a':
         if (c == 'a')
-          o->binary_files = BIN_TEXT;
+          {
+            o->binary_files = BIN_TEXT;
+            cl->binary_set = true;
+          }
         break;
       case 'A':
         cl->after = grab_context_length (optarg);
@@ -594,10 +607,17 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
       case 'n':
         {
           intmax_t n;
-          if (xstrtoimax (optarg, NULL, 10, &n, "") != LONGINT_OK
-              || n < 1 || 1024 < n)
-            error (EXIT_TROUBLE, 0, "%s: invalid number of threads",
-                   quote (optarg));
+          strtol_error e = xstrtoimax (optarg, NULL, 10, &n, "");
+          if (e != LONGINT_OK || n < 1 || 1024 < n)
+            {
+              /* 'grab -rn foo .' is grep's habit: say what -n is here.  */
+              error (0, 0, "%s: invalid number of threads", quote (optarg));
+              if (e == LONGINT_INVALID)
+                error (0, 0, "-n is the number of threads in grab;"
+                       " --line-number numbers lines, and 'grabrat grep'"
+                       " takes grep's letters");
+              grab_usage (EXIT_TROUBLE);
+            }
           cl->threads = n;
         }
         break;
@@ -627,6 +647,7 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         if (i < 0)
           error (EXIT_TROUBLE, 0, "unknown binary-files type");
         o->binary_files = binary_files_vals[i];
+        cl->binary_set = true;
         break;
       case COLOR_OPTION:
         cl->color = grab_color_arg (optarg);
@@ -701,6 +722,12 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         cl->filename_option = 1;
         break;
       default:
+        if (c == '?' && (optopt == 'E' || optopt == 'G'))
+          error (0, 0, "grab's patterns are Perl's (PCRE2); for %s use"
+                 " 'grabrat grep -%c'", (optopt == 'E'
+                                         ? "extended regular expressions"
+                                         : "basic regular expressions"),
+                 optopt);
         grab_usage (EXIT_TROUBLE);
       }
 

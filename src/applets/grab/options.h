@@ -35,6 +35,7 @@ struct grab_cmdline
   enum engine_syntax syntax;  /* grep -G, -E, -P (grab: PCRE) */
   bool grep;                  /* grep's command line (options-grep.c) */
   bool recursive_seen;        /* -r, -R or -d recurse */
+  bool binary_set;            /* grab: -a or --binary-files was given */
   int color;                  /* 0 never, 1 always, 2 auto */
   bool debug;
   int threads;                /* -n; 0: one per CPU */

@@ -30,15 +30,17 @@ struct color_rules
   pcre2_match_data *md;
 };
 
-/* The built-in rules, tried after the user's.  */
+/* The built-in rules, tried after the user's: whole words only, so that
+   "terrorist" and a count such as "0 errors" stay plain
+   (tests/rat/color.sh).  */
 static struct
 {
   char const *re;
   char const *sgr;
 } const builtin[] = {
-  { "error|fatal|fail", "31" },
-  { "warn", "33" },
-  { "debug|trace", "34" },
+  { "\\b(?:error|fatal|fail|failed|failure)\\b", "31" },
+  { "\\b(?:warn|warning)\\b", "33" },
+  { "\\b(?:debug|trace)\\b", "34" },
 };
 
 /* Compile RE and insert it with SGR at index AT of RULES.  On a bad

@@ -113,9 +113,10 @@ rat's own options (long forms only):\n\
                              TERM is not 'dumb' and NO_COLOR is empty)\n\
       --color-rule=REGEX=SGR  give lines matching the PCRE2 REGEX the SGR\n\
                              colour (such as '1;35'); repeatable, tried in\n\
-                             order before the built-in rules: error, fatal,\n\
-                             fail red (31), warn yellow (33), debug, trace\n\
-                             blue (34), in any case; implies --color=auto\n\
+                             order before the built-in rules, whole words\n\
+                             in any case: error, fatal, fail, failed,\n\
+                             failure red (31), warn, warning yellow (33),\n\
+                             debug, trace blue (34); implies --color=auto\n\
       --no-splice          move data with read and write only, never with\n\
                              splice or copy_file_range (spliced data is a\n\
                              reference to the file's pages, so a reader\n\
