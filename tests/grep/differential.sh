@@ -25,33 +25,6 @@ if (require_utf8_locale_) >/dev/null 2>&1; then
   locales="C $UTF8_LOCALE"
 fi
 
-: >mismatches
-run_ ()
-{
-  # run_ LOCALE THREADS ARGS...  (standard input: the file $STDIN); THREADS
-  # may be a list ("1 4"): GNU grep runs once, ours once for each.
-  # GRAB_TEST_STRIDE: a fixed sample (init.cfg's in_sample_).
-  in_sample_ "${STDIN-}:$*" || return 0
-  r_loc_=$1 r_ns_=$2
-  shift 2
-  PATH=$PWD/gnu:$PATH LC_ALL=$r_loc_ grep "$@" <"${STDIN-/dev/null}" \
-    >exp 2>exp.err
-  es=$?
-  for r_n_ in $r_ns_; do
-    PATH=$PWD/ours:$PATH LC_ALL=$r_loc_ OMP_NUM_THREADS=$r_n_ grep "$@" \
-      <"${STDIN-/dev/null}" >got 2>got.err
-    gs=$?
-    if test $es != $gs || ! cmp -s exp got || ! cmp -s exp.err got.err; then
-      {
-        echo "=== LC_ALL=$r_loc_ OMP_NUM_THREADS=$r_n_ grep $*"
-        echo "    status grep=$es grabrat=$gs"
-        diff exp got | head -n 8
-        diff exp.err got.err | head -n 4
-      } >>mismatches
-    fi
-  done
-}
-
 cases=0
 for loc in $locales; do
   for mode in -G -E -F; do
