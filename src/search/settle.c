@@ -27,6 +27,7 @@
 #include "applets/grep/grep-keys.h"
 #include "applets/grab/options.h"
 #include "applets/grep/options-grep.h"
+#include "engines/utf8chars.h"
 #include "search/settle.h"
 
 static bool
@@ -168,7 +169,9 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
            " use GREP_COLORS='mt=%s'", legacy, legacy);
   o->print.invert = o->search.invert;
   o->print.eol = o->search.eol;
-  o->print.check_encoding = o->binary_files != BIN_TEXT && utf8;
+  /* The table is probed here, before any thread reads it.  */
+  o->print.check_encoding = (o->binary_files != BIN_TEXT && utf8
+                             ? utf8chars_table () : NULL);
 
   struct engine_pattern ep = {
     .pats = (char const *const *) cl->pats.pats, .lens = cl->pats.lens,
