@@ -41,6 +41,8 @@ src_grabrat_SOURCES = \
   src/engines/pcre2-literal.h \
   src/engines/pcre2-scope.c \
   src/engines/pcre2-scope.h \
+  src/engines/utf8chars.c \
+  src/engines/utf8chars.h \
   src/engines/wordchar.c \
   src/engines/wordchar.h \
   src/search/chunk.c \

@@ -69,6 +69,7 @@ grep_tests = \
   tests/grep/messages.sh \
   tests/grep/quiet.sh \
   tests/grep/separators.sh \
+  tests/grep/utf8-forms.sh \
   tests/grep/word-empty.sh \
   tests/grep/word-only-matching.sh \
   tests/grep/walk-order.sh
@@ -81,7 +82,8 @@ EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \
 
 # C unit tests of grab's modules.
 check_PROGRAMS += tests/unit/test-search tests/unit/test-pcre2-syntax \
-  tests/unit/test-litset tests/unit/test-literal tests/unit/test-byteseq
+  tests/unit/test-litset tests/unit/test-literal tests/unit/test-byteseq \
+  tests/unit/test-utf8chars
 unit_cppflags = $(AM_CPPFLAGS) -I$(top_srcdir)/src
 tests_unit_test_search_SOURCES = tests/unit/test-search.c \
   src/search/search.c src/engines/linescan.c
@@ -109,8 +111,14 @@ tests_unit_test_byteseq_SOURCES = tests/unit/test-byteseq.c \
 tests_unit_test_byteseq_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_byteseq_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_byteseq_LDADD = lib/libgnu.a
+tests_unit_test_utf8chars_SOURCES = tests/unit/test-utf8chars.c \
+  src/engines/utf8chars.c
+tests_unit_test_utf8chars_CPPFLAGS = $(unit_cppflags)
+tests_unit_test_utf8chars_CFLAGS = $(WARN_CFLAGS)
+tests_unit_test_utf8chars_LDADD = lib/libgnu.a $(LIB_MBRTOWC)
 TESTS += tests/unit/test-search tests/unit/test-pcre2-syntax \
-  tests/unit/test-litset tests/unit/test-literal tests/unit/test-byteseq
+  tests/unit/test-litset tests/unit/test-literal tests/unit/test-byteseq \
+  tests/unit/test-utf8chars
 
 rat_tests = \
   tests/rat/differential.sh \

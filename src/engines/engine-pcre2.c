@@ -25,6 +25,7 @@
 #include "engines/litset.h"
 #include "engines/pcre2-literal.h"
 #include "engines/pcre2-scope.h"
+#include "engines/utf8chars.h"
 
 struct pre
 {
@@ -33,6 +34,13 @@ struct pre
   bool jit;
   enum pcre2_scope scope;
   bool utf8;
+  /* In UTF-8, the bytes that are encoding errors by themselves for the C
+     library (utf8chars.h): grep's Pexecute skips them, while PCRE2 (with
+     MATCH_INVALID_UTF) judges the rest itself, and by RFC 3629: to it a
+     form past U+10FFFF is an error that '.' does not match, though the
+     printer takes it for a character as grep does
+     (tests/grep/utf8-forms.sh).  NULL in other locales.  */
+  bool const *lone;
   char eol;
   idx_t minlen;
   bool has_lit;         /* every match contains LIT */
@@ -213,6 +221,25 @@ required_litset (struct engine_pattern const *pat)
   return set;
 }
 
+/* Whether P's locale is UTF-8 and the byte C there an encoding error by
+   itself.  */
+static bool
+lone_error_byte (struct pre const *p, unsigned char c)
+{
+  return p->lone && p->lone[c];
+}
+
+/* The bytes that are encoding errors by themselves in PAT's locale, if
+   it is UTF-8.  glibc's mbrlen rejects 80..C1, FE and FF at once, and
+   calls F5..FD incomplete: the 4-byte forms past U+10FFFF and the 5- and
+   6-byte forms are characters to it (tests/grep/utf8-forms.sh), though
+   not to PCRE2.  */
+static bool const *
+lone_errors (struct engine_pattern const *pat)
+{
+  return pat->utf8 ? utf8chars_table ()->lone_error : NULL;
+}
+
 /* The compiled form of a plain string (see plain_ascii): no PCRE2 at
    all, not even loaded, which is most of a one-line search's start-up.  */
 static struct pre *
@@ -221,6 +248,8 @@ compile_string (struct engine_pattern const *pat)
   struct pre *p = xzalloc (sizeof *p);
   p->eol = pat->eol;
   p->utf8 = pat->utf8;
+  /* No p->lone: the string's places are the matches, with no PCRE2 run
+     to skip bytes for (and no probe of the locale to pay for).  */
   p->lit = (struct literal) { .bytes = xmemdup (pat->pats[0], pat->lens[0]),
                               .len = pat->lens[0] };
   literal_set_rare (&p->lit);
@@ -230,18 +259,6 @@ compile_string (struct engine_pattern const *pat)
                               " without PCRE2", (int) p->lit.len,
                               p->lit.bytes);
   return p;
-}
-
-/* The bytes that are encoding errors by themselves in UTF-8 (glibc's
-   mbrlen says so at once for these; F5..FD it calls incomplete).  */
-static bool const lone_error[256] = {
-  [0x80 ... 0xc1] = true, [0xfe ... 0xff] = true
-};
-
-static bool
-lone_error_byte (unsigned char c)
-{
-  return lone_error[c];
 }
 
 /* The index of the first of PAT's patterns that does not compile alone
@@ -342,6 +359,7 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
   p->tables = tables;
   p->scope = scope;
   p->utf8 = pat->utf8;
+  p->lone = lone_errors (pat);
   p->eol = pat->eol;
   /* Failing JIT (\C in UTF mode) is not an error: grep -P then runs the
      interpreter too.  But the interpreter of PCRE2 10.42, with
@@ -417,7 +435,7 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
      (tests/grab/differential-utf8.sh).  The engine decides on those.  */
   p->all = all;
   p->unsure = (all && pat->utf8 && !engine_every_line_form (pat, false)
-               ? lone_error : NULL);
+               ? p->lone : NULL);
   uint32_t minlen = 0;
   pcre2_pattern_info (c, PCRE2_INFO_MINLENGTH, &minlen);
   p->minlen = minlen;  /* characters; each is at least one byte */
@@ -578,9 +596,9 @@ find_by_line (struct pre const *p, struct pscratch *s, char const *buf,
       idx_t end = e ? e - buf : len;
       idx_t subj = line;
       uint32_t opts = 0;
-      if (p->utf8 && pos < end && lone_error_byte (buf[pos]))
+      if (pos < end && lone_error_byte (p, buf[pos]))
         {
-          while (pos < end && lone_error_byte (buf[pos]))
+          while (pos < end && lone_error_byte (p, buf[pos]))
             pos++;
           subj = pos;
           opts = PCRE2_NOTBOL;
@@ -668,7 +686,7 @@ pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
      Match that line alone (find_by_line does so), the rest as usual.
      Found by tests/fuzz/fuzz-grab-search.c: '(?<=\x{85})a|' on
      'f1\xc2\x85a', where grep -o prints nothing.  */
-  if (p->utf8 && pos < len && lone_error_byte (buf[pos]))
+  if (pos < len && lone_error_byte (p, buf[pos]))
     {
       int r = match_line (p, s, buf, len, pos, pos, m, &pos);
       if (r != 0)
@@ -693,7 +711,7 @@ pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
          Found by fuzz-grab-search: '\N*\V' on '\n\x80b'.  */
       if (p->utf8 && p->startline)
         for (idx_t u = pos;
-             (u = linescan_next_start (buf, u, beg, p->eol, lone_error))
+             (u = linescan_next_start (buf, u, beg, p->eol, p->lone))
                < beg; )
           {
             int r = match_line (p, s, buf, len, u, u, m, &u);
@@ -717,7 +735,7 @@ pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
          with an encoding error (where grep's '^' cannot match), is checked
          on its line alone; then the search goes on from the next line.  */
       if (!spans
-          && !(p->utf8 && line < len && lone_error_byte (buf[line])))
+          && !(line < len && lone_error_byte (p, buf[line])))
         {
           m->beg = beg;
           m->end = end;

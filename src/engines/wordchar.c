@@ -44,13 +44,17 @@ wordchar_at (struct wordchars const *w, char const *p, char const *end)
 }
 
 /* The start of the character that holds the byte at Q, in a UTF-8 line
-   that starts at BEG and ends at END.  */
+   that starts at BEG and ends at END.  glibc's characters take up to 6
+   bytes (utf8chars.h), so the lead byte may be 5 back; those past
+   U+10FFFF are no word constituents, but neither is a continuation byte
+   alone, so a shorter look-back would give the same answer
+   (tests/grep/utf8-forms.sh, -w).  */
 static char const *
 utf8_char_start (char const *beg, char const *q, char const *end)
 {
   if ((*q & 0xc0) != 0x80)
     return q;
-  for (int i = 1; i <= 3 && beg <= q - i; i++)
+  for (int i = 1; i <= 5 && beg <= q - i; i++)
     {
       unsigned char lead = q[-i];
       if ((lead & 0xc0) == 0x80)

@@ -155,36 +155,6 @@ put_number (struct printer *pr, intmax_t n, char const *color)
   sgr_end_if (pr, color);
 }
 
-/* Whether P[0..N) is not valid UTF-8 (as the C library sees it: no
-   overlong forms, surrogates or values past U+10FFFF).  */
-static bool
-has_encoding_error (char const *p, idx_t n)
-{
-  unsigned char const *s = (unsigned char const *) p;
-  for (idx_t i = 0; i < n; )
-    {
-      unsigned char c = s[i];
-      if (c < 0x80)
-        {
-          i++;
-          continue;
-        }
-      int len = c < 0xc2 ? 0 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : c < 0xf5 ? 4 : 0;
-      if (!len || n - i < len)
-        return true;
-      unsigned char c1 = s[i + 1];
-      if ((c1 & 0xc0) != 0x80
-          || (c == 0xe0 && c1 < 0xa0) || (c == 0xed && 0xa0 <= c1)
-          || (c == 0xf0 && c1 < 0x90) || (c == 0xf4 && 0x90 <= c1))
-        return true;
-      for (int k = 2; k < len; k++)
-        if ((s[i + k] & 0xc0) != 0x80)
-          return true;
-      i += len;
-    }
-  return false;
-}
-
 /* The fields before a line or a match B[0..LEN) of line L: name, line
    number, offset OFF.  Return false if the text is not to be printed.  */
 static bool
@@ -192,7 +162,8 @@ print_head (struct printer *pr, char const *b, idx_t len,
             struct line const *l, char sep, off_t off)
 {
   struct print_opts const *o = pr->o;
-  if (o->check_encoding && has_encoding_error (b, len))
+  if (o->check_encoding
+      && utf8chars_has_error (o->check_encoding, b, len))
     {
       pr->encoding_error = pr->held = true;
       return false;

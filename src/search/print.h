@@ -15,6 +15,7 @@
 #include "io/outbuf.h"
 
 #include "engines/engine.h"
+#include "engines/utf8chars.h"
 #include "search/search.h"
 
 /* SGR colour strings, as in GREP_COLORS.  */
@@ -37,8 +38,9 @@ struct print_opts
   bool align_tabs;      /* grep -T: numbers padded, a tab before text */
   bool offsets_only;    /* -l -O: one NAME:OFFSET line per match */
   bool null_name;       /* -Z */
-  bool check_encoding;  /* binary files not text, UTF-8 locale: a line
-                           with an encoding error is not printed */
+  /* Binary files not text, UTF-8 locale: the locale's characters, and a
+     line with an encoding error is not printed.  NULL: no check.  */
+  struct utf8chars const *check_encoding;
   bool line_buffered;
   char eol;
   char const *group_sep;  /* NULL: none */

@@ -27,6 +27,7 @@
 #include "applets/grep/grep-keys.h"
 #include "applets/grab/options.h"
 #include "applets/grep/options-grep.h"
+#include "engines/utf8chars.h"
 #include "search/settle.h"
 
 static bool
@@ -188,8 +189,10 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
                      && isatty (STDOUT_FILENO));
   if (tty_binary)
     o->binary_files = BIN_BINARY;
+  /* The table is probed here, before any thread reads it.  */
   o->print.check_encoding = (o->binary_files != BIN_TEXT && utf8
-                             && !tty_binary);
+                             && !tty_binary
+                             ? utf8chars_table () : NULL);
 
   struct engine_pattern ep = {
     .pats = (char const *const *) cl->pats.pats, .lens = cl->pats.lens,

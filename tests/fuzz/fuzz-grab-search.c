@@ -24,7 +24,7 @@
    starts another pattern), byte 2 seeds the start offsets; the rest is
    the subject, each byte standing for one of SUBJECT's pieces.
 
-   Sources: src/engines/linescan
+   Sources: src/engines/linescan src/engines/utf8chars
    Sources: src/engines/engine-pcre2 src/engines/engine
    Sources: src/engines/litset src/engines/pcre2-literal
    Sources: src/engines/byteseq
