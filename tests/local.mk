@@ -65,7 +65,8 @@ all_tests += $(grab_tests)
 grep_tests = \
   tests/grep/differential.sh \
   tests/grep/walk-order.sh \
-  tests/grep/walk-loops.sh
+  tests/grep/walk-loops.sh \
+  tests/grep/walk-operands.sh
 
 all_tests += $(grep_tests)
 EXTRA_DIST += tests/grep/lib.sh tests/grep/patterns.txt tests/grep/patterns-ere.txt

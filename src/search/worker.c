@@ -553,7 +553,11 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
   if (!it->stdin_ && is_device (st.st_mode)
       && skip_devices (o, it->command_line))
     return false;
+  /* --include and --exclude are for files: a directory operand that is
+     not walked is read (EISDIR) whatever they say, as in grep's
+     skipped_file (tests/grep/walk-operands.sh).  */
   if (!it->stdin_ && it->command_line && o->excluded[1]
+      && !S_ISDIR (st.st_mode)
       && excluded_file_name (o->excluded[1], it->path))
     return false;
   if (o->out_is_regular && S_ISREG (st.st_mode)
