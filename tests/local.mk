@@ -70,9 +70,11 @@ grep_tests = \
   tests/grep/quiet.sh \
   tests/grep/separators.sh \
   tests/grep/utf8-forms.sh \
+  tests/grep/walk-loops.sh \
+  tests/grep/walk-operands.sh \
+  tests/grep/walk-order.sh \
   tests/grep/word-empty.sh \
-  tests/grep/word-only-matching.sh \
-  tests/grep/walk-order.sh
+  tests/grep/word-only-matching.sh
 
 all_tests += $(grep_tests)
 EXTRA_DIST += tests/grep/lib.sh tests/grep/patterns.txt tests/grep/patterns-ere.txt

@@ -550,7 +550,12 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
   print_begin (&w->pr, name, it->with_name);
   if (fd < 0)
     {
-      if (it->command_line || fd != -ELOOP)
+      /* ELOOP without following links is a link, skipped in silence as
+         grep does; under grep -R, which follows them, it is a link that
+         loops (to itself, or through others), which grep reports: fts
+         gives it as FTS_NS, its stat having failed with ELOOP
+         (tests/grep/walk-loops.sh).  */
+      if (it->command_line || o->follow_links || fd != -ELOOP)
         worker_error (w, name, -fd);
       return false;
     }
@@ -584,7 +589,11 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
   if (!it->stdin_ && is_device (st.st_mode)
       && skip_devices (o, it->command_line))
     return false;
+  /* --include and --exclude are for files: a directory operand that is
+     not walked is read (EISDIR) whatever they say, as in grep's
+     skipped_file (tests/grep/walk-operands.sh).  */
   if (!it->stdin_ && it->command_line && o->excluded[1]
+      && !S_ISDIR (st.st_mode)
       && excluded_file_name (o->excluded[1], it->path))
     return false;
   if (o->out_is_regular && S_ISREG (st.st_mode)
@@ -644,12 +653,15 @@ do_file (struct worker *w, struct work *it)
   finish_output (w);
 }
 
-/* Whether IT can be opened in a batch: a file of the walk, to be opened
-   in its listing's directory.  */
+/* Whether IT can be opened in a batch: a regular file of the walk, to be
+   opened in its listing's directory.  Not a FIFO (grep -R, -D read): the
+   ring tries each open without blocking first, which opens a FIFO
+   without waiting for a writer, and the read then finds it empty
+   (tests/grep/walk-loops.sh, whose writer comes late).  */
 static bool
 batchable (struct work const *it)
 {
-  return (!it->job && !it->stdin_ && !it->command_line && it->type != DT_DIR
+  return (!it->job && !it->stdin_ && !it->command_line && it->type == DT_REG
           && it->from && 0 <= it->from->fd);
 }
 
@@ -710,7 +722,7 @@ do_dir (struct worker *w, struct work *it)
   if (fd < 0)
     {
       w->node = it->node;   /* the message goes with the directory */
-      if (errno != ELOOP)
+      if (errno != ELOOP || w->o->follow_links)
         worker_error (w, it->path, errno);
       w->node = NULL;
       if (it->node)

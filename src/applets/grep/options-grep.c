@@ -375,7 +375,10 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
           break;
         case 'R': case 'r':
           o->directories = DIRS_RECURSE;
-          o->follow_links = c == 'R';
+          /* -r after -R still follows links: grep's -r leaves the fts
+             options -R set (tests/grep/walk-loops.sh).  */
+          if (c == 'R')
+            o->follow_links = true;
           cl->recursive_seen = true;
           break;
         case 's':
@@ -453,6 +456,13 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
     }
   if (show_help)
     grep_usage (EXIT_SUCCESS);
+
+  /* grep -R reads the devices, FIFOs and sockets it finds in the tree
+     too, unless -D says otherwise: grep 3.8's main turns its default
+     devices action into "read" under FTS_LOGICAL
+     (tests/grep/walk-loops.sh).  */
+  if (o->follow_links && o->devices == DEVS_READ_COMMAND_LINE)
+    o->devices = DEVS_READ;
 
   cl->files = argv + optind;
   cl->nfiles = argc - optind;
