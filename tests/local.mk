@@ -131,6 +131,7 @@ sort_tests = \
   tests/sort/differential-c.sh \
   tests/sort/differential-utf8.sh \
   tests/sort/differential-locale.sh \
+  tests/sort/buffer-boundary.sh \
   tests/sort/random.sh \
   tests/sort/random-options.sh \
   tests/sort/errors.sh \
