@@ -22,6 +22,7 @@ toolbox_tests = \
   tests/toolbox/dispatch.sh \
   tests/toolbox/help-version.sh \
   tests/toolbox/write-error.sh \
+  tests/toolbox/help-full.sh \
   tests/toolbox/install-links.sh \
   tests/toolbox/needed-libs.sh
 
