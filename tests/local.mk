@@ -22,6 +22,7 @@ toolbox_tests = \
   tests/toolbox/dispatch.sh \
   tests/toolbox/help-version.sh \
   tests/toolbox/write-error.sh \
+  tests/toolbox/help-full.sh \
   tests/toolbox/install-links.sh \
   tests/toolbox/needed-libs.sh
 
@@ -147,6 +148,7 @@ sort_tests = \
   tests/sort/differential-c.sh \
   tests/sort/differential-utf8.sh \
   tests/sort/differential-locale.sh \
+  tests/sort/buffer-boundary.sh \
   tests/sort/random.sh \
   tests/sort/random-options.sh \
   tests/sort/errors.sh \

@@ -183,9 +183,12 @@ recursive, '-' otherwise.  With fewer than two FILEs, assume -h.\n\
 Exit status is 0 if any line is selected, 1 otherwise;\n\
 if any error occurs and -q is not given, the exit status is 2.\n\
 \n\
-This is grabrat's grep: GNU grep 3.8's options and output, searched in\n\
-parallel.  See grabrat-grep(1).  Where it differs from GNU grep 3.8, the\n\
-bug is grabrat's; what GNU grep 3.8 does as well goes to bug-grep@gnu.org.\n", stdout);
+grabrat's grep: GNU grep 3.8 searching in parallel; see grabrat-grep(1).\n\
+Bugs: grabrat's where it differs from GNU grep 3.8, else bug-grep@gnu.org\n", stdout);
+  /* No longer than GNU grep's closing lines, so that the help fits
+     GNU's 4096-byte stdout buffer as GNU's does: to a full device it
+     then fails at close, and close_stdout adds the errno, as GNU grep's
+     (tests/toolbox/help-full.sh).  */
   exit (status);
 }
 

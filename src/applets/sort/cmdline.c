@@ -186,12 +186,20 @@ run, but not the order GNU sort gives.\n\
 \n\
 The locale affects the sort order: set LC_ALL=C to sort by byte values.\n",
              stdout);
+      /* No fflush here: stdio and close_stdout decide as in GNU sort.
+         glibc's stdout buffer to a file is 4096 bytes; when a write of
+         it fails (a full device), glibc drops what it held and the
+         rest of that call.  If a later call leaves bytes pending,
+         fclose fails with the errno and close_stdout says "write error:
+         No space left on device"; if the failure came in the last call,
+         nothing is pending and it says only "write error".  So GNU
+         sort's message is an accident of its help's length: 'sort
+         --help' (4153 bytes in C, its last line crossing 4096) says
+         "write error" in C and the errno in en_US.UTF-8 (no translation
+         line, 4083 bytes), while '/usr/bin/sort --help' says the
+         opposite.  Ours is longer and says the errno in every locale
+         (tests/toolbox/help-full.sh).  */
       emit_ancillary_info ("sort");
-      /* GNU sort's help is longer than a stdio buffer, so a full device
-         fails a write while it is printed, stdio drops what it held, and
-         close_stdout says only "write error".  Ours may fit, so make its
-         last write fail here too, not at close (adding the errno).  */
-      fflush (stdout);
     }
   exit (status);
 }
