@@ -76,9 +76,6 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
   /* PCRE2 compiles the pattern (grab's -H too: Hyperscan takes PCRE's
      syntax, and PCRE2 confirms what it finds).  */
   bool pcre = eng == &engine_pcre2;
-  /* grep 3.8's -P takes one pattern (after removing duplicates).  */
-  if (cl->grep && pcre && 1 < cl->pats.n)
-    error (EXIT_TROUBLE, 0, "the -P option only supports a single pattern");
   if (cl->hyperscan)
     {
       char const *why;
@@ -159,10 +156,8 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
     o->search.max_count = o->search.invert ? -1 : INTMAX_MAX;
 
   bool utf8 = utf8_locale ();
-  if (pcre && 1 < MB_CUR_MAX && !utf8)
-    error (EXIT_TROUBLE, 0, "-P supports only unibyte and UTF-8 locales");
-
-  o->print.color = cl->color == 1 || (cl->color == 2 && should_colorize (cl->grep));
+  o->print.color = (cl->color == 1
+                    || (cl->color == 2 && should_colorize (cl->grep)));
   /* grep 3.8 still takes GREP_COLOR (digits and ';' only) for the match
      colour, under GREP_COLORS, and warns when it has an effect.  */
   char const *legacy = NULL;
@@ -193,6 +188,14 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
   o->print.check_encoding = (o->binary_files != BIN_TEXT && utf8
                              && !tty_binary
                              ? utf8chars_table () : NULL);
+
+  /* grep 3.8's -P takes one pattern (after removing duplicates), which
+     its compile step checks: after -m 0 has ended the run, and after the
+     GREP_COLOR warning (tests/grep/messages.sh).  */
+  if (cl->grep && pcre && 1 < cl->pats.n)
+    error (EXIT_TROUBLE, 0, "the -P option only supports a single pattern");
+  if (pcre && 1 < MB_CUR_MAX && !utf8)
+    error (EXIT_TROUBLE, 0, "-P supports only unibyte and UTF-8 locales");
 
   struct engine_pattern ep = {
     .pats = (char const *const *) cl->pats.pats, .lens = cl->pats.lens,

@@ -1,6 +1,7 @@
 #!/bin/sh
 # -l with -O: one NAME:OFFSET line for every match, several in one line
-# included (the original grab's use); no name for a single file.
+# included (the original grab's use); no name for a single file; the
+# later of -l and --files-without-match wins, as in grep -P -a.
 . "${srcdir=.}/tests/init.sh"
 printf 'xx foo\nbar\nfoo foo\n' >a || framework_failure_
 printf 'a.b\naxb\n' >b || framework_failure_
@@ -18,4 +19,13 @@ done
 grab -l foo a b >out || fail=1
 echo a >exp
 compare exp out || fail=1
+for opts in '-l --files-without-match' '--files-without-match -l' \
+            '--files-with-matches --files-without-match' \
+            '--files-without-match --files-with-matches'; do
+  # shellcheck disable=SC2086
+  grab -n 1 $opts foo a b >out
+  # shellcheck disable=SC2086
+  "$REF_GREP" -P -a $opts foo a b >exp
+  compare exp out || fail=1
+done
 Exit ${fail-0}

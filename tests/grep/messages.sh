@@ -1,5 +1,5 @@
 #!/bin/sh
-# grep's usage names it by its base name, its messages by the name it was run as; the whole command line is read before --version or --help act ('grep -V --bogus' fails); egrep and fgrep say what Debian's 'exec grep -E' wrappers say.
+# grep's usage names it by its base name, its messages by the name it was run as; the whole command line is read before --version or --help act ('grep -V --bogus' fails); -m 0 and the GREP_COLOR warning come before -P's one-pattern check; egrep and fgrep say what Debian's 'exec grep -E' wrappers say.
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"
@@ -28,6 +28,16 @@ for args in --bogus '-V --bogus' '--help --bogus' '--bogus -V' '-V -A x' \
     fi
   done
 done
+
+# The order of grep's checks after the command line: -m 0 ends the run
+# before -P's one-pattern check, and the GREP_COLOR warning comes first.
+printf 'foo\nbar\n' >in || framework_failure_
+run_ C 1 -P -m 0 -e foo -e bar in
+run_ C 1 -P -m 0 -e '(' -e bar in
+(GREP_COLOR='1;32' && export GREP_COLOR &&
+   run_ C 1 -P --color=always -e foo -e bar in &&
+   run_ C 1 --color=always -e foo -e '\(' in)
+diff_report_ || fail=1
 
 # egrep and fgrep: Debian's are shell scripts running 'exec grep -E'.
 for name in egrep fgrep; do

@@ -599,7 +599,10 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         cl->icase = true;
         break;
       case 'l':
+      case FILES_WITH_MATCHES_OPTION:
+        /* The later of -l and --files-without-match wins, as in grep.  */
         cl->opt_l = true;
+        o->list = LIST_NONE;
         break;
       case 'm':
         o->search.max_count = grab_max_count (optarg);
@@ -674,10 +677,8 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
           optarg[l - 1] = '\0';
         grab_add_exclude (o->excluded_dir, optarg, 0);
         break;
-      case FILES_WITH_MATCHES_OPTION:
-        cl->opt_l = true;
-        break;
       case FILES_WITHOUT_MATCH_OPTION:
+        cl->opt_l = false;
         o->list = LIST_NONMATCHING;
         break;
       case GROUP_SEPARATOR_OPTION:
