@@ -64,10 +64,12 @@ all_tests += $(grab_tests)
 
 grep_tests = \
   tests/grep/differential.sh \
-  tests/grep/walk-order.sh
+  tests/grep/walk-order.sh \
+  tests/grep/random.sh
 
 all_tests += $(grep_tests)
-EXTRA_DIST += tests/grep/lib.sh tests/grep/patterns.txt tests/grep/patterns-ere.txt
+EXTRA_DIST += tests/grep/lib.sh tests/grep/patterns.txt tests/grep/patterns-ere.txt \
+  tests/grep/random.pl tests/grep/random-allow.txt
 EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \
   tests/grab/mkedges.sh tests/grab/patterns.txt tests/grab/patterns-utf8.txt \
   tests/grab/line-scope-patterns.txt tests/grab/options.txt
