@@ -18,8 +18,8 @@
 #   RANDOM_CASE      run only this case number (replay)
 #   RANDOM_MODE      grep (default) or grab
 #   RANDOM_TIMEOUT   seconds a run may take (10)
-#   RANDOM_SHRINK_SECONDS  time to shrink one mismatch (30)
-#   RANDOM_SHRINK    how many mismatches to shrink (default 5; the rest
+#   RANDOM_SHRINK_SECONDS  time to shrink one mismatch (20)
+#   RANDOM_SHRINK    how many mismatches to shrink (default 3; the rest
 #                    are counted and printed unshrunk)
 #   RANDOM_LOG       file to append every mismatch report to
 #   RANDOM_ALLOW     the allowlist file (tests/grep/random-allow.txt)
@@ -35,11 +35,11 @@ my $seed = $ENV{RANDOM_SEED} // 27;
 my $max_cases = $ENV{RANDOM_CASES};
 my $seconds = $ENV{RANDOM_SECONDS};
 # make check's default: a fixed number of cases, under a minute.
-($max_cases, $seconds) = (300, 60) if !defined $max_cases && !defined $seconds;
+($max_cases, $seconds) = (250, 50) if !defined $max_cases && !defined $seconds;
 my $only_case = $ENV{RANDOM_CASE};
 my $mode = $ENV{RANDOM_MODE} // 'grep';
 my $timeout = $ENV{RANDOM_TIMEOUT} // 10;
-my $shrink_max = $ENV{RANDOM_SHRINK} // 5;
+my $shrink_max = $ENV{RANDOM_SHRINK} // 3;
 my $log = $ENV{RANDOM_LOG};
 my $ref_dir = $ENV{REF_DIR} or die "REF_DIR unset\n";
 my $ours_dir = $ENV{OURS_DIR} or die "OURS_DIR unset\n";
@@ -80,6 +80,11 @@ if (defined $allow_file && open my $af, '<', $allow_file) {
   }
 }
 
+# grab's letters for grep's: -n is grab's thread count (lines are
+# numbered with --line-number); grep -P -a is the reference.
+my %grab_long = ('-n' => '--line-number', '-L' => '--files-without-match',
+                 '-H' => '--with-filename', '-s' => '--no-messages',
+                 '-b' => '-O', '-I' => '--binary-files=without-match');
 # ---------------------------------------------------------------- random
 sub rint ($) { int rand $_[0] }
 sub pick { $_[rint scalar @_] }
@@ -293,7 +298,7 @@ sub gen_pcre {
   }
   if (chance (0.15)) {
     # (?x): blanks and comments are not part of the pattern
-    my $c = pick (' ', ' # comment', " # c\n", '  ');
+    my $c = pick (' ', ' # comment', $mode eq 'grab' ? ' ' : " # c\n", '  ');
     $s = "(?x)$s$c";
   }
   $s = pick ('(?i)', '(?s)', '(?m)', '(?-i)', '(?u)') . $s if chance (0.1);
@@ -478,19 +483,22 @@ sub gen_case {
     }
   }
   # Patterns.
-  my $npat = pickw ([75, 1], [12, 2], [5, 3], [8, 'f'], [0.5, 0]);
+  # grep -P takes one pattern: grab is compared on one.
+  my $npat = $mode eq 'grab' ? pickw ([90, 1], [10, 'f'])
+    : pickw ([75, 1], [12, 2], [5, 3], [8, 'f'], [0.5, 0]);
   my $m = $matcher;
   if ($npat eq 'f') {
     my @l;
-    for (1 .. rint 5) { push @l, chance (0.15) ? '' : gen_pattern ($m) }
-    push @l, $l[0] if @l && chance (0.2);
+    for (1 .. ($mode eq 'grab' ? 1 : rint 5)) { push @l, chance (0.15) ? '' : gen_pattern ($m) }
+    push @l, $l[0] if @l && chance (0.2) && $mode ne 'grab';
     my $nl = chance (0.15) ? "\r\n" : "\n";
     my $data = join ($nl, @l) . (chance (0.8) && @l ? $nl : '');
     my $pf = pick ('pats', 'p 2', '-p');
     push @files, {path => $pf, type => 'f', data => $data};
     push @{$c{pats}}, pick (['-f', $pf], ["--file=$pf"], ['-f', "./$pf"]);
     push @{$c{pats}}, ['-f', 'nosuch'] if chance (0.05);
-    push @{$c{pats}}, ['-e', gen_pattern ($m)] if chance (0.2);
+    push @{$c{pats}}, ['-f', '-'] if chance (0.1);
+    push @{$c{pats}}, ['-e', gen_pattern ($m)] if chance (0.2) && $mode ne 'grab';
   } elsif ($npat == 1 && chance (0.6)) {
     $c{pos} = gen_pattern ($m);
   } else {
@@ -528,15 +536,34 @@ sub gen_case {
   }
   $c{files} = [grep { $_->{type} ne 'gone' } @files];
   # Standard input.
-  if (!@ops || grep { $_ eq '-' } @ops) {
+  if (!@ops || grep { $_ eq '-' } @ops, map { @$_ } @{$c{pats}}) {
     $c{stdin} = pickw ([85, sub { gen_content () }],
-                       [5, sub { {yes => gen_words_line ()} }],
+                       [2, sub { {yes => gen_words_line ()} }],
                        [3, sub { {dir => 1} }])->();
   }
-  $c{out} = pickw ([92, 'file'], [4, 'null'], [2, 'full'], [2, 'closed']);
+  $c{out} = pickw ([92, 'file'], [4, 'null'], [2, 'full'], [2, 'closed'],
+                   [$mode eq 'grep' ? 3 : 0, 'self']);
+  if ($c{out} eq 'self') {
+    # Output appended to a file being searched: GNU says "input file is
+    # also the output" (by inode, so also through a symlink or -r).
+    my @f = grep { $_->{type} eq 'f' } @{$c{files}};
+    $c{out} = @f ? 'self:' . pick (@f)->{path} : 'file';
+  }
+  # Options after the operands (getopt permutes them, unless
+  # POSIXLY_CORRECT).
+  if (@{$c{opts}} && chance (0.08)) {
+    $c{late} = [splice @{$c{opts}}, rint (scalar @{$c{opts}}), 1];
+  }
+  $c{env}{POSIXLY_CORRECT} = '1' if chance (0.03);
+  push @{$c{operands}}, $c{operands}[0] if @{$c{operands}} && chance (0.05);
+  if (chance (0.03)) {
+    push @{$c{files}}, {path => 'ex', type => 'f',
+                        data => join ("\n", map { pick (@globs) } 0 .. rint 3) . "\n"};
+    push @{$c{opts}}, [pick ('--exclude-from=ex', '--exclude-from=nosuch')];
+  }
   # An endless input: only where GNU stops by itself.
   if (ref $c{stdin} eq 'HASH' && $c{stdin}{yes}) {
-    push @{$c{opts}}, ['-q'] unless chance (0.3);
+    push @{$c{opts}}, ['-q'];
   }
   return \%c;
 }
@@ -548,6 +575,7 @@ sub argv_of {
   push @a, $c->{pos} if defined $c->{pos};
   push @a, '--' if $c->{dd};
   push @a, @{$c->{operands}};
+  push @a, map { @$_ } @{$c->{late} // []};
   return @a;
 }
 
@@ -614,14 +642,14 @@ sub slurp {
 # exit status, "timeout" or "signal N".  The tree must be realized.
 sub run_one {
   my ($c, $who, $n, $tmo) = @_;
+  # Each run appends to a file of the tree: a fresh tree for each.
+  realize ($c) if $c->{out} =~ /^self:/;
   my $dir = $who eq 'ref' ? $ref_dir : $ours_dir;
   my @cmd = ($prog);
   my @argv = argv_of ($c);
   if ($mode eq 'grab') {
     if ($who eq 'ref') {
       @cmd = ('grep', '-P', '-a');
-      @argv = @{$c->{ref_argv} // [argv_of ($c)]};
-      @argv = ref_argv_grab ($c);
     } else {
       @cmd = ('grab', '-n', $n);
       @argv = grab_argv ($c);
@@ -661,6 +689,7 @@ sub run_one {
     if ($o eq 'file') { open STDOUT, '>', "../out.$who" }
     elsif ($o eq 'null') { open STDOUT, '>', '/dev/null' }
     elsif ($o eq 'full') { open STDOUT, '>', '/dev/full' }
+    elsif ($o =~ /^self:(.*)/s) { open STDOUT, '>>', $1 }
     else { close STDOUT }
     open STDERR, '>', "../err.$who";
     $SIG{PIPE} = 'DEFAULT';
@@ -679,7 +708,8 @@ sub run_one {
     $status = 'timeout' if $status == 124 || $status == 137;
   }
   my %r = (st => $status, err => slurp ("$work/err.$who"));
-  $r{out} = $c->{out} eq 'file' ? slurp ("$work/out.$who") : '';
+  $r{out} = $c->{out} eq 'file' ? slurp ("$work/out.$who")
+    : $c->{out} =~ /^self:(.*)/s ? slurp ("$tree/$1") : '';
   unlink "$work/out.$who", "$work/err.$who";
   return \%r;
 }
@@ -687,6 +717,24 @@ sub run_one {
 sub differs {
   my ($e, $g) = @_;
   return $e->{st} ne $g->{st} || $e->{out} ne $g->{out} || $e->{err} ne $g->{err};
+}
+
+# In grab mode the reference's messages say grep: where grab's say grab:,
+# and grab prints files in the order they finish: lines are compared
+# sorted when the raw bytes differ (as tests/grab/difflib.sh does).
+sub sorted_lines { join "\n", sort split /[\n\0]/, $_[0], -1 }
+sub grab_normalize {
+  my ($e, $g) = @_;
+  $e->{err} =~ s/^grep:/grab:/mg;
+  $e->{err} =~ s/^Try 'grep --help'/Try 'grab --help'/mg;
+  # grab names the pattern and the offset in a compile error, on purpose.
+  $g->{err} = $e->{err}
+    if $e->{st} eq '2' && $g->{st} eq '2' && $g->{err} =~ /^grab: .* at offset \d+$/m
+       && $e->{err} =~ /^grab: [^\n]*\n\z/;
+  for my $k ('out', 'err') {
+    $g->{$k} = $e->{$k}
+      if $e->{$k} ne $g->{$k} && sorted_lines ($e->{$k}) eq sorted_lines ($g->{$k});
+  }
 }
 
 # A mismatch's shape: shrinking keeps it, so that it does not drift to
@@ -706,6 +754,7 @@ sub check {
   return () if $e->{st} eq 'timeout';
   for my $n (@ns) {
     my $g = run_one ($c, 'ours', $n, $tmo);
+    grab_normalize ($e, $g) if $mode eq 'grab';
     return ($n, $e, $g) if differs ($e, $g);
   }
   return ();
@@ -725,10 +774,11 @@ sub lines_of { my ($s) = @_; return $s =~ /\G([^\n]*\n|[^\n]+)/g }
 
 sub shrink {
   my ($c, $n, $sig) = @_;
-  my $tmo = $timeout < 4 ? $timeout : 4;
+  # A hang is seen in 2 s as well as in 10: shrink it faster.
+  my $tmo = $sig =~ /timeout/ ? 2 : $timeout < 4 ? $timeout : 4;
   my $tries = 0;
   my $t0 = time;
-  my $limit = $ENV{RANDOM_SHRINK_SECONDS} // 30;
+  my $limit = $ENV{RANDOM_SHRINK_SECONDS} // 20;
   my $ok = sub {
     my ($cand) = @_;
     return 0 if $tries >= 1500 || time - $t0 > $limit;
@@ -777,6 +827,7 @@ sub shrink {
       $c = $cand if $ok->($cand);
     }
     $ddmin->(sub { $_[0]{opts} }, sub { $_[0]{opts} = $_[1] });
+    $ddmin->(sub { $_[0]{late} // [] }, sub { $_[0]{late} = $_[1] });
     # Split a cluster of short options (-inH) into its letters.
     for my $i (0 .. $#{$c->{opts}}) {
       my $w = $c->{opts}[$i];
@@ -854,6 +905,26 @@ sub shrink {
       }
       $ddmin->(sub { [lines_of (${$ref->($_[0])})] },
                sub { ${$ref->($_[0])} = join '', @{$_[1]} });
+      # Long lines in halves, then bytes.
+      for my $round (1 .. 12) {
+        my @l = lines_of (${$ref->($c)});
+        my $done = 0;
+        for my $j (0 .. $#l) {
+          my $x = $l[$j];
+          my $nl = $x =~ s/\n\z// ? "\n" : '';
+          next if length $x < 48;
+          my $h = int (length ($x) / 2);
+          for my $t (substr ($x, 0, $h), substr ($x, $h)) {
+            my @t = @l;
+            $t[$j] = $t . $nl;
+            my $cand = clone ($c);
+            ${$ref->($cand)} = join '', @t;
+            if ($ok->($cand)) { $c = $cand; $done = 1; last }
+          }
+          last if $done;
+        }
+        last unless $done;
+      }
       if (length ${$ref->($c)} <= 600) {
         $ddmin->(sub { [split //, ${$ref->($_[0])}] },
                  sub { ${$ref->($_[0])} = join '', @{$_[1]} });
@@ -911,28 +982,42 @@ sub repro {
     next unless defined $f->{mode};
     push @pre, sprintf ('chmod %03o %s', $f->{mode}, plain ($f->{path}) ? sq ($f->{path}) : "\"\$(printf '" . pf ($f->{path}) . "')\"");
   }
-  my @words;
-  my $k = 0;
-  for my $a (argv_of ($c)) {
-    if (plain ($a)) { push @words, sq ($a) =~ s/^'([-A-Za-z0-9_.\/=,:+]+)'$/$1/r; next }
-    my $v = 'a' . $k++;
+  my %var;
+  my $word = sub {
+    my ($a) = @_;
+    return sq ($a) =~ s/^'([-A-Za-z0-9_.\/=,:+]+)'$/$1/r if plain ($a);
+    return "\"\$$var{$a}\"" if $var{$a};
+    my $v = $var{$a} = 'a' . scalar (keys %var);
     push @pre, "$v=\$(printf '" . pf ($a) . "_')", "$v=\${$v%_}";
-    push @words, "\"\$$v\"";
-  }
+    return "\"\$$v\"";
+  };
+  my @words = map { $word->($_) } argv_of ($c);
   my @env = ("LC_ALL=$c->{loc}");
   for (sort keys %{$c->{env}}) { push @env, "$_=" . sq ($c->{env}{$_}) }
-  my $cmd = join ' ', @env, ($c->{nobody} && @as_nobody ? @as_nobody : ()),
-    ($mode eq 'grab' ? 'grab' : 'grep'), @words;
+  my @priv = $c->{nobody} && @as_nobody ? @as_nobody : ();
+  my $cmd = join ' ', @env, @priv, 'grep', @words;
+  if ($mode eq 'grab') {
+    # Both, the reference first.
+    my @gw = map { $word->($_) } grab_argv ($c);
+    $cmd = join ' ', @env, @priv, 'grep -P -a', @words;
+    $cmd = "{ $cmd; echo \"status \$?\"; "
+      . join (' ', @env, @priv, 'grab -n', $c->{threads} // 1, @gw) . '; }';
+  }
   if (ref $c->{stdin} eq 'HASH' && $c->{stdin}{yes}) {
     $cmd = 'yes ' . sq ($c->{stdin}{yes}) . " | $cmd";
   } elsif (ref $c->{stdin} eq 'HASH') {
     $cmd .= ' <.';
+  } elsif (defined $c->{stdin} && $mode eq 'grab') {
+    # Both read it: a file beside the tree.
+    splice @pre, 1, 0, "printf '" . pf ($c->{stdin}) . "' >in", 'mkdir t', 'cd t';
+    $cmd .= ' <../in';
   } elsif (defined $c->{stdin}) {
     $cmd = "printf '" . pf ($c->{stdin}) . "' | $cmd";
   } else {
     $cmd .= ' </dev/null';
   }
-  $cmd .= { file => '', null => ' >/dev/null', full => ' >/dev/full', closed => ' >&-' }->{$c->{out}};
+  $cmd .= $c->{out} =~ /^self:(.*)/s ? ' >>' . $word->($1)
+    : { file => '', null => ' >/dev/null', full => ' >/dev/full', closed => ' >&-' }->{$c->{out}};
   return join (' && ', @pre) . " && $cmd; echo \"status \$?\"";
 }
 
@@ -979,10 +1064,6 @@ sub family_key {
 }
 
 # ---------------------------------------------------------- grab mode
-# grab's letters for grep's: -n is grab's thread count (lines are
-# numbered with --line-number); grep -P -a is the reference.
-my %grab_long = ('-n' => '--line-number', '-L' => '--files-without-match',
-                 '-H' => '--with-filename', '-s' => '--no-messages');
 sub grab_argv {
   my ($c) = @_;
   my @a;
@@ -995,9 +1076,52 @@ sub grab_argv {
   push @a, $c->{pos} if defined $c->{pos};
   push @a, '--' if $c->{dd};
   push @a, @{$c->{operands}};
+  for my $o (@{$c->{late} // []}) {
+    my @w = @$o;
+    $w[0] = $grab_long{$w[0]} if exists $grab_long{$w[0]};
+    push @a, @w;
+  }
   return @a;
 }
-sub ref_argv_grab { return argv_of ($_[0]) }
+
+# grab_case (CASE): CASE in the options both programs share, in grep's
+# letters (grab_argv translates them): no -V/--help (their texts), -T, -U
+# or bad options (messages name the program), -R (grab's follows links on
+# the command line only), -NUM (grab's -2 is -P); -b only as -b -o (grab's
+# -O is the match's offset).
+sub grab_case {
+  my ($c) = @_;
+  my @o;
+  for my $w (@{$c->{opts}}) {
+    my @w = @$w;
+    if (@w == 1 && $w[0] =~ /^-([a-zA-Z]{2,})$/) {
+      push @o, map { ["-$_"] } split //, $1;
+      next;
+    }
+    push @o, \@w;
+  }
+  my @keep;
+  for my $w (@o) {
+    my $f = $w->[0];
+    next if $f =~ /^(-V|--help|-T|-U|--binary|--bogus|-X|--co|--line|--context|-e|-[EFGP]|--(extended|fixed|perl)-.*)$/;
+    # GNU grep shows --help for a bad --color argument; grab says what is wrong.
+    next if "@$w" =~ /^--colou?r=bogus$/;
+    $w = ['-r'] if $f eq '-R';
+    $w = ['-i'] if $f eq '-y';
+    $w = ['-C', $1] if $f =~ /^-(\d+)$/;
+    push @keep, $w;
+  }
+  my %has = map { $_->[0] => 1 } @keep;
+  @keep = grep { $_->[0] ne '-b' } @keep
+    unless $has{'-o'} && !grep { $has{$_} } qw(-l -L -c -q);
+  $c->{opts} = \@keep;
+  delete $c->{env}{GREP_COLOR};
+  if (defined $c->{pos} && $c->{pos} =~ /^-/) {
+    push @{$c->{pats}}, ['-e', $c->{pos}];
+    $c->{pos} = undef;
+  }
+  return $c;
+}
 
 # ---------------------------------------------------------- main loop
 my $t_start = time;
@@ -1008,6 +1132,7 @@ print "random: seed $seed, mode $mode, locales @locales",
 print "random: replay with RANDOM_SEED=$seed (and RANDOM_CASE=N for case N)\n";
 my ($ncase, $nmis, $nallowed, $nskip, $nshrunk) = (0, 0, 0, 0, 0);
 my %families;
+my @skipped;
 my $logfh;
 if (defined $log) { open $logfh, '>>', $log or die "$log: $!" }
 sub report {
@@ -1027,17 +1152,21 @@ for (my $i = defined $only_case ? $only_case : 1; ; $i++) {
   next unless $c;
   $ncase++;
   realize ($c);
-  my $e = run_one ($c, 'ref', 1, $timeout);
-  if ($e->{st} eq 'timeout') { $nskip++; next }
+  # An endless input either stops at once or never: a short timeout.
+  my $tmo = ref $c->{stdin} eq 'HASH' && $c->{stdin}{yes} && $timeout > 3 ? 3 : $timeout;
+  my $e = run_one ($c, 'ref', 1, $tmo);
+  if ($e->{st} eq 'timeout') { $nskip++; push @skipped, $i; next }
   my $bad;
   my @badn;
   for my $n (@threads) {
-    my $g = run_one ($c, 'ours', $n, $timeout);
+    my $g = run_one ($c, 'ours', $n, $tmo);
+    grab_normalize ($e, $g) if $mode eq 'grab';
     if (differs ($e, $g)) { $bad //= [$n, $g]; push @badn, $n }
   }
   next unless $bad;
   $nmis++;
   my ($n, $g) = @$bad;
+  $c->{threads} = $n;
   my $orig = repro ($c);
   my $sig = shape ($e, $g);
   my $text = "=== mismatch: seed $seed case $i, ours at $prog threads @badn\n";
@@ -1076,11 +1205,10 @@ for (my $i = defined $only_case ? $only_case : 1; ; $i++) {
 my $dt = int (time - $t_start + 0.5);
 report ("random: seed $seed: $ncase cases in ${dt}s, $nmis mismatches"
   . ($nallowed ? ", $nallowed allowed" : '')
-  . ($nskip ? ", $nskip skipped (the reference timed out)" : '') . "\n");
+  . ($nskip ? ", $nskip skipped (the reference timed out: cases @skipped)" : '') . "\n");
 for (sort { $families{$b} <=> $families{$a} } keys %families) {
   report ("  $families{$_} x $_\n");
 }
 if (-e $tree) { set_mode_tree ($tree) if $> != 0; remove_tree ($tree) }
 exit ($nmis ? 1 : 0);
 
-sub grab_case { return $_[0] }

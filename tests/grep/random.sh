@@ -5,11 +5,11 @@
 # 1 and 4 threads, under timeout.  A mismatch is shrunk and printed as a
 # shell command that rebuilds its files and runs grep.
 #   RANDOM_SEED=N      replay or vary the stream (printed at the start)
-#   RANDOM_CASES=N     number of cases (default 300, within 60 s)
+#   RANDOM_CASES=N     number of cases (default 250, within 50 s)
 #   RANDOM_SECONDS=S   a time budget instead (CI: a fresh seed, longer)
 #   RANDOM_CASE=N      run case N of the seed only
 #   RANDOM_MODE=grab   compare grab with 'grep -P -a' instead
-#   RANDOM_SHRINK=N    shrink at most N mismatches (5)
+#   RANDOM_SHRINK=N    shrink at most N mismatches (3)
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"
