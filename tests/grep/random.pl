@@ -85,6 +85,8 @@ if (defined $allow_file && open my $af, '<', $allow_file) {
 my %grab_long = ('-n' => '--line-number', '-L' => '--files-without-match',
                  '-H' => '--with-filename', '-s' => '--no-messages',
                  '-b' => '-O', '-I' => '--binary-files=without-match');
+my $t_start = time;
+
 # ---------------------------------------------------------------- random
 sub rint ($) { int rand $_[0] }
 sub pick { $_[rint scalar @_] }
@@ -689,7 +691,10 @@ sub run_one {
     if ($o eq 'file') { open STDOUT, '>', "../out.$who" }
     elsif ($o eq 'null') { open STDOUT, '>', '/dev/null' }
     elsif ($o eq 'full') { open STDOUT, '>', '/dev/full' }
-    elsif ($o =~ /^self:(.*)/s) { open STDOUT, '>>', $1 }
+    elsif ($o =~ /^self:(.*)/s) {
+      # As the shell does: no command when the redirection fails.
+      open STDOUT, '>>', $1 or do { print STDERR "$1: $!\n"; POSIX::_exit (125) };
+    }
     else { close STDOUT }
     open STDERR, '>', "../err.$who";
     $SIG{PIPE} = 'DEFAULT';
@@ -779,6 +784,11 @@ sub shrink {
   my $tries = 0;
   my $t0 = time;
   my $limit = $ENV{RANDOM_SHRINK_SECONDS} // 20;
+  # Within the run's time budget, if it has one (but 5 s at least).
+  if (defined $seconds) {
+    my $left = $seconds - (time - $t_start);
+    $limit = $left < 5 ? 5 : $left if $left < $limit;
+  }
   my $ok = sub {
     my ($cand) = @_;
     return 0 if $tries >= 1500 || time - $t0 > $limit;
@@ -1059,7 +1069,7 @@ sub describe {
 # A key to group shrunk mismatches by: the options' names and the shape.
 sub family_key {
   my ($c, $e, $g) = @_;
-  my @o = sort map { $_->[0] =~ s/=.*//r } @{$c->{opts}};
+  my @o = sort map { $_->[0] =~ s/=.*//r } @{$c->{opts}}, @{$c->{late} // []};
   return join (' ', @o) . ' | ' . shape ($e, $g) . " | $c->{loc}";
 }
 
@@ -1124,7 +1134,6 @@ sub grab_case {
 }
 
 # ---------------------------------------------------------- main loop
-my $t_start = time;
 print "random: seed $seed, mode $mode, locales @locales",
   (defined $max_cases ? ", $max_cases cases" : ''),
   (defined $seconds ? ", ${seconds}s" : ''),
