@@ -27,8 +27,8 @@
 #   RANDOM_THREADS   our thread counts ("1 4")
 use strict;
 use warnings;
+# Only modules of perl-base (Essential on Debian): no Time::HiRes.
 use POSIX qw(mkfifo :sys_wait_h);
-use Time::HiRes qw(time);
 use File::Path qw(remove_tree make_path);
 
 my $seed = $ENV{RANDOM_SEED} // 27;
@@ -1101,8 +1101,20 @@ sub grab_argv {
 # -O is the match's offset).
 sub grab_case {
   my ($c) = @_;
+  $c->{opts} = grab_opts ($c->{opts});
+  $c->{late} = grab_opts ($c->{late}) if $c->{late};
+  delete $c->{env}{GREP_COLOR};
+  if (defined $c->{pos} && $c->{pos} =~ /^-/) {
+    push @{$c->{pats}}, ['-e', $c->{pos}];
+    $c->{pos} = undef;
+  }
+  return $c;
+}
+
+sub grab_opts {
+  my ($opts) = @_;
   my @o;
-  for my $w (@{$c->{opts}}) {
+  for my $w (@$opts) {
     my @w = @$w;
     if (@w == 1 && $w[0] =~ /^-([a-zA-Z]{2,})$/) {
       push @o, map { ["-$_"] } split //, $1;
@@ -1114,8 +1126,10 @@ sub grab_case {
   for my $w (@o) {
     my $f = $w->[0];
     next if $f =~ /^(-V|--help|-T|-U|--binary|--bogus|-X|--co|--line|--context|-e|-[EFGP]|--(extended|fixed|perl)-.*)$/;
-    # GNU grep shows --help for a bad --color argument; grab says what is wrong.
-    next if "@$w" =~ /^--colou?r=bogus$/;
+    # GNU grep shows --help for a bad --color argument; grab says what is
+    # wrong; after a bad -d, -D or --binary-files argument GNU adds its
+    # usage line, grab does not.
+    next if "@$w" =~ /^(--colou?r=bogus|--binary-files=bogus|-[dD] nope)$/;
     $w = ['-r'] if $f eq '-R';
     $w = ['-i'] if $f eq '-y';
     $w = ['-C', $1] if $f =~ /^-(\d+)$/;
@@ -1124,13 +1138,7 @@ sub grab_case {
   my %has = map { $_->[0] => 1 } @keep;
   @keep = grep { $_->[0] ne '-b' } @keep
     unless $has{'-o'} && !grep { $has{$_} } qw(-l -L -c -q);
-  $c->{opts} = \@keep;
-  delete $c->{env}{GREP_COLOR};
-  if (defined $c->{pos} && $c->{pos} =~ /^-/) {
-    push @{$c->{pats}}, ['-e', $c->{pos}];
-    $c->{pos} = undef;
-  }
-  return $c;
+  return \@keep;
 }
 
 # ---------------------------------------------------------- main loop

@@ -4,7 +4,10 @@
 # (see its head for the grammar); each case runs GNU grep once and ours at
 # 1 and 4 threads, under timeout.  A mismatch is shrunk and printed as a
 # shell command that rebuilds its files and runs grep.
-#   RANDOM_SEED=N      replay or vary the stream (printed at the start)
+# The variables come from the environment, e.g. for CI:
+#   RANDOM_SEED=$(date +%s) RANDOM_SECONDS=600 make check TESTS=tests/grep/random.sh
+#   RANDOM_SEED=N      replay or vary the stream (printed at the start; a
+#                      stream is a function of the seed and of random.pl)
 #   RANDOM_CASES=N     number of cases (default 250, within 50 s)
 #   RANDOM_SECONDS=S   a time budget instead (CI: a fresh seed, longer)
 #   RANDOM_CASE=N      run case N of the seed only
