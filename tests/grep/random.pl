@@ -1088,7 +1088,8 @@ sub grab_argv {
   push @a, @{$c->{operands}};
   for my $o (@{$c->{late} // []}) {
     my @w = @$o;
-    $w[0] = $grab_long{$w[0]} if exists $grab_long{$w[0]};
+    # After '--' they are operands, the same for both.
+    $w[0] = $grab_long{$w[0]} if exists $grab_long{$w[0]} && !$c->{dd};
     push @a, @w;
   }
   return @a;
