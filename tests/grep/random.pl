@@ -395,9 +395,12 @@ sub gen_case {
     push @{$c{opts}}, [@w];
   }
   # GNU reads a FIFO reached by the walk only under -D read; one named on
-  # the command line, unless -D skip: both would wait forever.
+  # the command line, unless -D skip: both would wait forever.  Under -R,
+  # GNU 3.8 opens (and waits on) a FIFO the walk finds unless -D skip
+  # (fts gives it no stat information to skip it by); ours skips it.
   my $dread = grep { "@$_" eq '-D read' } @{$c{opts}};
-  $fifo_ok = $dskip || ($rec && !$dread);
+  my $deref = grep { $_->[0] eq '-R' } @{$c{opts}};
+  $fifo_ok = $dskip || ($rec && !$dread && !$deref);
   # Colours.
   if (chance (0.12)) {
     push @{$c{opts}}, ['--color=always'];
@@ -1173,7 +1176,12 @@ for (my $i = defined $only_case ? $only_case : 1; ; $i++) {
   # An endless input either stops at once or never: a short timeout.
   my $tmo = ref $c->{stdin} eq 'HASH' && $c->{stdin}{yes} && $timeout > 3 ? 3 : $timeout;
   my $e = run_one ($c, 'ref', 1, $tmo);
-  if ($e->{st} eq 'timeout') { $nskip++; push @skipped, $i; next }
+  if ($e->{st} eq 'timeout') {
+    $nskip++;
+    push @skipped, $i;
+    print "skipped case $i: ", repro ($c), "\n" if $ENV{RANDOM_VERBOSE};
+    next;
+  }
   my $bad;
   my @badn;
   for my $n (@threads) {
