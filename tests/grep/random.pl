@@ -397,7 +397,7 @@ sub gen_case {
   # GNU reads a FIFO reached by the walk only under -D read; one named on
   # the command line, unless -D skip: both would wait forever.  Under -R,
   # GNU 3.8 opens (and waits on) a FIFO the walk finds unless -D skip
-  # (fts gives it no stat information to skip it by); ours skips it.
+  # (seen: 'mkfifo f; grep -R x' hangs, 'grep -r x' does not); ours skips it.
   my $dread = grep { "@$_" eq '-D read' } @{$c{opts}};
   my $deref = grep { $_->[0] eq '-R' } @{$c{opts}};
   $fifo_ok = $dskip || ($rec && !$dread && !$deref);
