@@ -35,7 +35,7 @@ my $seed = $ENV{RANDOM_SEED} // 27;
 my $max_cases = $ENV{RANDOM_CASES};
 my $seconds = $ENV{RANDOM_SECONDS};
 # make check's default: a fixed number of cases, under a minute.
-($max_cases, $seconds) = (250, 50) if !defined $max_cases && !defined $seconds;
+($max_cases, $seconds) = (500, 50) if !defined $max_cases && !defined $seconds;
 my $only_case = $ENV{RANDOM_CASE};
 my $mode = $ENV{RANDOM_MODE} // 'grep';
 my $timeout = $ENV{RANDOM_TIMEOUT} // 10;
