@@ -69,6 +69,7 @@ grep_tests = \
   tests/grep/max-count.sh \
   tests/grep/messages.sh \
   tests/grep/quiet.sh \
+  tests/grep/random.sh \
   tests/grep/separators.sh \
   tests/grep/utf8-forms.sh \
   tests/grep/walk-loops.sh \
@@ -78,7 +79,8 @@ grep_tests = \
   tests/grep/word-only-matching.sh
 
 all_tests += $(grep_tests)
-EXTRA_DIST += tests/grep/lib.sh tests/grep/patterns.txt tests/grep/patterns-ere.txt
+EXTRA_DIST += tests/grep/lib.sh tests/grep/patterns.txt tests/grep/patterns-ere.txt \
+  tests/grep/random.pl tests/grep/random-allow.txt
 EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \
   tests/grab/mkedges.sh tests/grab/patterns.txt tests/grab/patterns-utf8.txt \
   tests/grab/line-scope-patterns.txt tests/grab/options.txt
