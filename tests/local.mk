@@ -76,7 +76,8 @@ grep_tests = \
   tests/grep/walk-operands.sh \
   tests/grep/walk-order.sh \
   tests/grep/word-empty.sh \
-  tests/grep/word-only-matching.sh
+  tests/grep/word-only-matching.sh \
+  tests/grep/write-error.sh
 
 all_tests += $(grep_tests)
 EXTRA_DIST += tests/grep/lib.sh tests/grep/patterns.txt tests/grep/patterns-ere.txt \

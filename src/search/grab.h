@@ -72,6 +72,7 @@ struct grab_opts
   bool out_is_regular;
   dev_t out_dev;
   ino_t out_ino;
+  idx_t out_blksize;          /* its st_blksize: grep's stdio buffer */
 };
 
 /* The state of one run, shared by the workers.  */
@@ -91,6 +92,13 @@ struct grab_run
   pthread_t *tids;            /* workers started besides the main thread */
   int started;
   bool joining;               /* start no more */
+
+  /* Standard output as grep's stdio buffer sees it (worker.c's
+     flush_or_die): a failed write ends the run only where grep's buffer
+     would have been written.  Under OUT_LOCK.  */
+  int out_errno;              /* the first failed write's, 0 if none */
+  atomic_llong out_pending;   /* bytes that buffer would hold (also reset
+                                 by a diagnostic, without the lock) */
 
   atomic_bool stop;           /* -q: a match was found, stop everything */
   atomic_bool matched;        /* some line was selected */

@@ -103,8 +103,11 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
   /* Standard output: refuse to read it back; /dev/null means no output. */
   struct stat out_st;
   bool dev_null_output = false;
+  o->out_blksize = BUFSIZ;
   if (!o->exit_on_match && fstat (STDOUT_FILENO, &out_st) == 0)
     {
+      if (0 < out_st.st_blksize)
+        o->out_blksize = out_st.st_blksize;
       if (S_ISREG (out_st.st_mode))
         {
           o->out_is_regular = true;

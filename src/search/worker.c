@@ -50,7 +50,7 @@ enum { OPEN_BATCH = 16 };
    to keep (--sort=path, grep).  */
 enum { CARRY_MAX = 64 << 10 };
 
-static void flush_or_die (struct outbuf *ob);
+static void flush_or_die (struct grab_run *run, struct outbuf *ob);
 
 /* Write W's carried output (see CARRY_MAX) and keep the rest of its
    buffer, the current file's.  */
@@ -60,7 +60,7 @@ write_carried (struct worker *w)
   struct outbuf head = { .buf = w->out.buf, .len = w->carried,
                          .size = w->carried };
   pthread_mutex_lock (&w->run->out_lock);
-  flush_or_die (&head);
+  flush_or_die (w->run, &head);
   pthread_mutex_unlock (&w->run->out_lock);
   w->out.len -= w->carried;
   memmove (w->out.buf, w->out.buf + w->carried, w->out.len);
@@ -93,6 +93,9 @@ worker_say (struct worker *w, char const *name, char const *text,
   outbuf_xputc (ob, '\n');
   if (ob == &line)
     {
+      /* grep's error () flushes standard output first (flush_or_die).  */
+      if (w)
+        atomic_store (&w->run->out_pending, 0);
       outbuf_flush (&line, STDERR_FILENO);
       outbuf_free (&line);
     }
@@ -147,18 +150,34 @@ worker_open (char const *path, int flags)
   return fd;
 }
 
-/* Write OB to standard output and empty it.  Like grep, a failed write
-   ends the run: leave at once (other threads hold nothing that needs
-   cleaning up).  */
+/* Write OB to standard output and empty it, with RUN's output lock
+   held.  grep writes through stdio, which finds a failed write only when
+   its buffer (st_blksize bytes) is full, or flushed by a diagnostic, by
+   --line-buffered or at exit; a failed write ends grep's run only in the
+   first case, else it goes on and says "write error" at exit, with the
+   errno only if bytes were still pending then ('grep x small nosuch
+   >/dev/full' says nosuch's error first, then "write error" alone):
+   tests/grep/write-error.sh.  So: leave at once (other threads hold
+   nothing that needs cleaning up) where grep would; else note the error,
+   drop what follows, and let grab_search_all say it at the end.  */
 static void
-flush_or_die (struct outbuf *ob)
+flush_or_die (struct grab_run *run, struct outbuf *ob)
 {
-  int e = outbuf_flush (ob, STDOUT_FILENO);
+  idx_t n = ob->len;
+  int e = run->out_errno;
   if (e)
+    ob->len = 0;
+  else
+    e = outbuf_flush (ob, STDOUT_FILENO);
+  long long pending = atomic_load (&run->out_pending) + n;
+  idx_t bs = run->o->out_blksize;
+  if (e && (bs <= pending || run->o->print.line_buffered))
     {
       worker_say (NULL, "write error", NULL, e);
       _exit (EXIT_TROUBLE);
     }
+  run->out_errno = e;
+  atomic_store (&run->out_pending, e ? pending : pending % bs);
 }
 
 /* -q found its line: stop every worker.  */
@@ -178,7 +197,7 @@ write_lead_sep (struct grab_run *run, bool const *lead_sep)
     {
       struct outbuf sep = OUTBUF_INIT;
       print_separator (&run->o->print, &sep);
-      flush_or_die (&sep);
+      flush_or_die (run, &sep);
       outbuf_free (&sep);
     }
 }
@@ -192,7 +211,7 @@ write_locked (struct grab_run *run, struct outbuf *out, bool *lead_sep,
   write_lead_sep (run, lead_sep);
   if (out->len)
     *lead_sep = false;
-  flush_or_die (out);
+  flush_or_die (run, out);
   if (groups)
     run->used = true;
 }
@@ -213,7 +232,7 @@ write_spill (struct grab_run *run, int spill, bool *lead_sep)
     while (0 < (n = safe_read (spill, buf, sizeof buf)))
       {
         struct outbuf ob = { .buf = buf, .len = n, .size = n };
-        flush_or_die (&ob);
+        flush_or_die (run, &ob);
       }
   if (n < 0)
     {
@@ -302,6 +321,8 @@ grab_emit (void *ctx, struct onode *node)
   write_locked (run, &node->out, &node->lead_sep, node->groups);
   if (node->err.len)
     {
+      /* grep's error () flushes standard output first (flush_or_die).  */
+      atomic_store (&run->out_pending, 0);
       outbuf_flush (&node->err, STDERR_FILENO);
       outbuf_free (&node->err);
     }

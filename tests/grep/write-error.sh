@@ -1,0 +1,40 @@
+#!/bin/sh
+# A write error on standard output (a full device, a closed descriptor) ends grep where GNU grep's stdio buffer finds it: at once for output past one buffer or with --line-buffered, else at exit after the other files' diagnostics, with the errno only when bytes were pending (grep and grab, at 1 and 4 threads).
+. "${srcdir=.}/tests/init.sh"
+
+. "$srcdir/tests/grep/lib.sh"
+test -w /dev/full || skip_ "no /dev/full"
+
+printf 'x\n' >small || framework_failure_
+seq 1 3000 >big || framework_failure_
+printf 'x\0\n' >bin || framework_failure_
+mkdir tree && cp small big tree/ || framework_failure_
+fail=0
+for args in "'' small nosuch" "'' big nosuch" "'' nosuch small" \
+            "'' small small nosuch small" "-c '' small nosuch" \
+            "-c '' small small" "--line-buffered '' small nosuch" \
+            "-l '' small nosuch small" "x bin small" "-n '' small big" \
+            "-r x tree" "'' nosuch" "-q x small nosuch" "-A1 x small small"; do
+  for out in /dev/full '&-'; do
+    for n in 1 4; do
+      (PATH=$PWD/gnu:$PATH; eval "grep $args" >$out 2>err.gnu
+       echo $? >st.gnu)
+      (PATH=$PWD/ours:$PATH OMP_NUM_THREADS=$n
+       export OMP_NUM_THREADS; eval "grep $args" >$out 2>err.ours
+       echo $? >st.ours)
+      if ! compare st.gnu st.ours || ! compare err.gnu err.ours; then
+        echo "grep $args >$out at $n threads differs"
+        fail=1
+      fi
+    done
+  done
+done 2>/dev/null
+# grab prints what grep -P -a prints, failures included.
+for args in "x small nosuch" "x nosuch small" "-c x small nosuch"; do
+  (PATH=$PWD/gnu:$PATH; eval "grep -P -a $args" >/dev/full 2>err.gnu
+   echo $? >st.gnu)
+  (eval "grab -n 1 $args" >/dev/full 2>err.ours; echo $? >st.ours)
+  sed 's/^grab:/grep:/' err.ours >err2.ours
+  compare st.gnu st.ours && compare err.gnu err2.ours || fail=1
+done
+Exit $fail
