@@ -58,7 +58,8 @@ grab_tests = \
   tests/grab/debug.sh \
   tests/grab/proc-files.sh \
   tests/grab/word-lists.sh \
-  tests/grab/line-scope.sh
+  tests/grab/line-scope.sh \
+  tests/grab/pcre-interpreter.sh
 
 all_tests += $(grab_tests)
 

@@ -352,6 +352,13 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
      of the compiled pattern: lines hold no newline for MULTILINE's '^'
      and '$' to see.  */
   p->jit = pcre2_jit_compile (c, PCRE2_JIT_COMPLETE) == 0;
+  /* '(*NO_JIT)': pcre2_jit_compile succeeds and makes no code, and
+     pcre2_jit_match would then fail (PCRE2_ERROR_JIT_BADOPTION,
+     tests/grab/pcre-interpreter.sh).  */
+  size_t jit_size = 0;
+  if (p->jit)
+    p->jit = (pcre2_pattern_info (c, PCRE2_INFO_JITSIZE, &jit_size) == 0
+              && 0 < jit_size);
   if (!p->jit && pat->utf8)
     p->scope = scope = SCOPE_LINE;
   /* A pattern PCRE2 anchors by itself ('(?s).*q': it tries only the start
@@ -415,8 +422,12 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
      error: like grep, such a line is matched from after it, not at its
      start (find_by_line), and '^' does not match there
      (tests/grab/differential-utf8.sh).  The engine decides on those.  */
-  p->all = all;
-  p->unsure = (all && pat->utf8 && !engine_every_line_form (pat, false)
+  /* The interpreter finds no empty match at the end of a line that ends
+     in an encoding error: grep -P '$|\C' (no JIT for \C in UTF mode)
+     does not select 'a\xc2'.  Found by fuzz-grab-search: '$' and
+     '[[:space:]]\A\C' on '\xc2' (tests/grab/pcre-interpreter.sh).  */
+  p->all = all && (p->jit || !pat->utf8);
+  p->unsure = (p->all && pat->utf8 && !engine_every_line_form (pat, false)
                ? lone_error : NULL);
   uint32_t minlen = 0;
   pcre2_pattern_info (c, PCRE2_INFO_MINLENGTH, &minlen);
@@ -500,7 +511,12 @@ pcre2_engine_scratch_free (void *scratch)
 
 /* Run the pattern on SUBJECT[0..LEN) from START.  On a full JIT stack,
    double it and retry; on the depth limit, raise it and retry, as grep
-   does.  Return PCRE2's result.  */
+   does.  Return PCRE2's result.  grep 3.8 doubles PCRE2's built-in
+   depth limit each time rather than the limit it last set, so a
+   pattern's own lower '(*NO_JIT)(*LIMIT_DEPTH=1)' makes it retry
+   forever; here the limit doubles up to UINT32_MAX / 2 and the search
+   then fails with "exceeded PCRE's nested backtracking limit" (no test
+   against grep, which hangs).  */
 static int
 run (struct pre const *p, struct pscratch *s, char const *subject, idx_t len,
      idx_t start, uint32_t opts)
