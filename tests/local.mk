@@ -59,7 +59,8 @@ grab_tests = \
   tests/grab/proc-files.sh \
   tests/grab/word-lists.sh \
   tests/grab/line-scope.sh \
-  tests/grab/pcre-interpreter.sh
+  tests/grab/pcre-interpreter.sh \
+  tests/grab/pcre-wrap.sh
 
 all_tests += $(grab_tests)
 
@@ -71,7 +72,8 @@ grep_tests = \
   tests/grep/separators.sh \
   tests/grep/word-empty.sh \
   tests/grep/word-only-matching.sh \
-  tests/grep/walk-order.sh
+  tests/grep/walk-order.sh \
+  tests/grep/pcre-wrap.sh
 
 all_tests += $(grep_tests)
 EXTRA_DIST += tests/grep/lib.sh tests/grep/patterns.txt tests/grep/patterns-ere.txt

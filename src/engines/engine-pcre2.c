@@ -1,6 +1,6 @@
 /* engine-pcre2.c: grab's PCRE2 engine, with the JIT.
-   Compiles the patterns the way grep -P does (one alternation, -w and -x
-   wrappers, caseless, UTF with invalid bytes as barriers) and finds
+   Compiles the patterns the way grep -P does (joined by pcre2-join.c,
+   caseless, UTF with invalid bytes as barriers) and finds
    line-confined matches.  For speed it matches a whole buffer of lines in
    one call when pcre2-scope.c says that cannot change the answer, and
    line by line otherwise.  The compiled code is shared by all threads;
@@ -23,6 +23,7 @@
 #include "engines/engine.h"
 #include "engines/linescan.h"
 #include "engines/litset.h"
+#include "engines/pcre2-join.h"
 #include "engines/pcre2-literal.h"
 #include "engines/pcre2-scope.h"
 
@@ -57,52 +58,6 @@ struct pscratch
   uint32_t depth_limit;  /* 0: PCRE2's default */
   char const *err;
 };
-
-/* Append the pattern P of N bytes to *S, escaped if LITERAL.  */
-static char *
-add_pattern (char *d, char const *p, idx_t n, bool literal)
-{
-  for (idx_t i = 0; i < n; i++)
-    {
-      unsigned char c = p[i];
-      if (!literal || 0x80 <= c || c_isalnum (c))
-        *d++ = c;
-      else if (c == 0)
-        d = (char *) memcpy (d, "\\x00", 4) + 4;
-      else
-        {
-          *d++ = '\\';
-          *d++ = c;
-        }
-    }
-  return d;
-}
-
-/* The one pattern to compile: the patterns as alternatives, wrapped for
-   -w or -x exactly as grep -P does it.  Set *LEN.  */
-static char *
-build_pattern (struct engine_pattern const *pat, idx_t *len)
-{
-  idx_t size = 64;
-  for (idx_t i = 0; i < pat->n; i++)
-    size += 4 * pat->lens[i] + 8;
-  char *buf = xmalloc (size);
-  char *d = buf;
-  char const *pre = pat->line ? "^(?:" : pat->word ? "(?<!\\w)(?:" : "";
-  char const *post = pat->line ? ")$" : pat->word ? ")(?!\\w)" : "";
-  d = stpcpy (d, pre);
-  for (idx_t i = 0; i < pat->n; i++)
-    {
-      if (1 < pat->n)
-        d = stpcpy (d, i ? "|(?:" : "(?:");
-      d = add_pattern (d, pat->pats[i], pat->lens[i], pat->literal);
-      if (1 < pat->n)
-        *d++ = ')';
-    }
-  d = stpcpy (d, post);
-  *len = d - buf;
-  return buf;
-}
 
 static char *
 error_message (int code, char const *pattern, idx_t patlen, idx_t offset)
@@ -244,32 +199,6 @@ lone_error_byte (unsigned char c)
   return lone_error[c];
 }
 
-/* The index of the first of PAT's patterns that does not compile alone
-   with OPTS and CC (PCRE2's error code and offset in *CODE and *OFF), or
-   -1 if each does.  */
-static idx_t
-first_bad_pattern (struct engine_pattern const *pat, uint32_t opts,
-                   pcre2_compile_context *cc, int *code, PCRE2_SIZE *off)
-{
-  for (idx_t i = 0; i < pat->n; i++)
-    {
-      struct engine_pattern one = *pat;
-      one.pats += i;
-      one.lens += i;
-      one.n = 1;
-      one.word = one.line = false;
-      idx_t l1;
-      char *r1 = build_pattern (&one, &l1);
-      pcre2_code *c1 = pcre2_compile ((PCRE2_SPTR) r1, l1, opts, code, off,
-                                      cc);
-      free (r1);
-      if (!c1)
-        return i;
-      pcre2_code_free (c1);
-    }
-  return -1;
-}
-
 static void *
 pcre2_engine_compile (struct engine_pattern const *pat, char **err)
 {
@@ -301,10 +230,10 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
 
   uint32_t opts = compile_options (pat, scope);
   idx_t len;
-  char *re = build_pattern (pat, &len);
+  char *re;
   int code;
   PCRE2_SIZE off;
-  pcre2_code *c = pcre2_compile ((PCRE2_SPTR) re, len, opts, &code, &off, cc);
+  pcre2_code *c = pcre2_join_compile (pat, opts, cc, &code, &off, &re, &len);
   if (!c)
     {
       /* Say which pattern is wrong, with an offset into it: compile each
@@ -317,7 +246,8 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
           pcre2_get_error_message (code, msg, sizeof msg);
           *err = xstrdup ((char *) msg);
         }
-      idx_t bad = *err ? -1 : first_bad_pattern (pat, opts, cc, &code, &off);
+      idx_t bad = (*err ? -1
+                   : pcre2_join_first_bad (pat, opts, cc, &code, &off));
       if (0 <= bad)
         *err = error_message (code, pat->pats[bad], pat->lens[bad], off);
       if (!*err)
@@ -334,7 +264,7 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
      '' among such patterns).  */
   bool all = (engine_every_line_form (pat, true)
               && (pat->n == 1
-                  || first_bad_pattern (pat, opts, cc, &code, &off) < 0));
+                  || pcre2_join_first_bad (pat, opts, cc, &code, &off) < 0));
   pcre2_compile_context_free (cc);
 
   struct pre *p = xzalloc (sizeof *p);
