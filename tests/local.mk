@@ -60,7 +60,8 @@ grab_tests = \
   tests/grab/word-lists.sh \
   tests/grab/line-scope.sh \
   tests/grab/pcre-interpreter.sh \
-  tests/grab/pcre-wrap.sh
+  tests/grab/pcre-wrap.sh \
+  tests/grab/pcre-limits.sh
 
 all_tests += $(grab_tests)
 
@@ -73,7 +74,8 @@ grep_tests = \
   tests/grep/word-empty.sh \
   tests/grep/word-only-matching.sh \
   tests/grep/walk-order.sh \
-  tests/grep/pcre-wrap.sh
+  tests/grep/pcre-wrap.sh \
+  tests/grep/pcre-limits.sh
 
 all_tests += $(grep_tests)
 EXTRA_DIST += tests/grep/lib.sh tests/grep/patterns.txt tests/grep/patterns-ere.txt
