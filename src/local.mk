@@ -37,6 +37,8 @@ src_grabrat_SOURCES = \
   src/engines/linescan.h \
   src/engines/litset.c \
   src/engines/litset.h \
+  src/engines/pcre2-join.c \
+  src/engines/pcre2-join.h \
   src/engines/pcre2-literal.c \
   src/engines/pcre2-literal.h \
   src/engines/pcre2-scope.c \

@@ -48,6 +48,8 @@
   V (pcre2_compile_context_free, (pcre2_compile_context *c), (c))           \
   X (int, pcre2_set_character_tables,                                       \
      (pcre2_compile_context *c, uint8_t const *t), (c, t))                  \
+  X (int, pcre2_set_compile_extra_options,                                  \
+     (pcre2_compile_context *c, uint32_t o), (c, o))                        \
   X (int, pcre2_config, (uint32_t w, void *r), (w, r))                      \
   X (int, pcre2_get_error_message,                                          \
      (int e, PCRE2_UCHAR *b, PCRE2_SIZE n), (e, b, n))                      \

@@ -60,7 +60,10 @@ grab_tests = \
   tests/grab/debug.sh \
   tests/grab/proc-files.sh \
   tests/grab/word-lists.sh \
-  tests/grab/line-scope.sh
+  tests/grab/line-scope.sh \
+  tests/grab/pcre-interpreter.sh \
+  tests/grab/pcre-wrap.sh \
+  tests/grab/pcre-limits.sh
 
 all_tests += $(grab_tests)
 
@@ -77,7 +80,9 @@ grep_tests = \
   tests/grep/walk-order.sh \
   tests/grep/word-empty.sh \
   tests/grep/word-only-matching.sh \
-  tests/grep/write-error.sh
+  tests/grep/write-error.sh \
+  tests/grep/pcre-wrap.sh \
+  tests/grep/pcre-limits.sh
 
 all_tests += $(grep_tests)
 EXTRA_DIST += tests/grep/lib.sh tests/grep/patterns.txt tests/grep/patterns-ere.txt \

@@ -1,6 +1,6 @@
 /* engine-pcre2.c: grab's PCRE2 engine, with the JIT.
-   Compiles the patterns the way grep -P does (one alternation, -w and -x
-   wrappers, caseless, UTF with invalid bytes as barriers) and finds
+   Compiles the patterns the way grep -P does (joined by pcre2-join.c,
+   caseless, UTF with invalid bytes as barriers) and finds
    line-confined matches.  For speed it matches a whole buffer of lines in
    one call when pcre2-scope.c says that cannot change the answer, and
    line by line otherwise.  The compiled code is shared by all threads;
@@ -23,6 +23,7 @@
 #include "engines/engine.h"
 #include "engines/linescan.h"
 #include "engines/litset.h"
+#include "engines/pcre2-join.h"
 #include "engines/pcre2-literal.h"
 #include "engines/pcre2-scope.h"
 #include "engines/utf8chars.h"
@@ -65,52 +66,6 @@ struct pscratch
   uint32_t depth_limit;  /* 0: PCRE2's default */
   char const *err;
 };
-
-/* Append the pattern P of N bytes to *S, escaped if LITERAL.  */
-static char *
-add_pattern (char *d, char const *p, idx_t n, bool literal)
-{
-  for (idx_t i = 0; i < n; i++)
-    {
-      unsigned char c = p[i];
-      if (!literal || 0x80 <= c || c_isalnum (c))
-        *d++ = c;
-      else if (c == 0)
-        d = (char *) memcpy (d, "\\x00", 4) + 4;
-      else
-        {
-          *d++ = '\\';
-          *d++ = c;
-        }
-    }
-  return d;
-}
-
-/* The one pattern to compile: the patterns as alternatives, wrapped for
-   -w or -x exactly as grep -P does it.  Set *LEN.  */
-static char *
-build_pattern (struct engine_pattern const *pat, idx_t *len)
-{
-  idx_t size = 64;
-  for (idx_t i = 0; i < pat->n; i++)
-    size += 4 * pat->lens[i] + 8;
-  char *buf = xmalloc (size);
-  char *d = buf;
-  char const *pre = pat->line ? "^(?:" : pat->word ? "(?<!\\w)(?:" : "";
-  char const *post = pat->line ? ")$" : pat->word ? ")(?!\\w)" : "";
-  d = stpcpy (d, pre);
-  for (idx_t i = 0; i < pat->n; i++)
-    {
-      if (1 < pat->n)
-        d = stpcpy (d, i ? "|(?:" : "(?:");
-      d = add_pattern (d, pat->pats[i], pat->lens[i], pat->literal);
-      if (1 < pat->n)
-        *d++ = ')';
-    }
-  d = stpcpy (d, post);
-  *len = d - buf;
-  return buf;
-}
 
 static char *
 error_message (int code, char const *pattern, idx_t patlen, idx_t offset)
@@ -261,32 +216,6 @@ compile_string (struct engine_pattern const *pat)
   return p;
 }
 
-/* The index of the first of PAT's patterns that does not compile alone
-   with OPTS and CC (PCRE2's error code and offset in *CODE and *OFF), or
-   -1 if each does.  */
-static idx_t
-first_bad_pattern (struct engine_pattern const *pat, uint32_t opts,
-                   pcre2_compile_context *cc, int *code, PCRE2_SIZE *off)
-{
-  for (idx_t i = 0; i < pat->n; i++)
-    {
-      struct engine_pattern one = *pat;
-      one.pats += i;
-      one.lens += i;
-      one.n = 1;
-      one.word = one.line = false;
-      idx_t l1;
-      char *r1 = build_pattern (&one, &l1);
-      pcre2_code *c1 = pcre2_compile ((PCRE2_SPTR) r1, l1, opts, code, off,
-                                      cc);
-      free (r1);
-      if (!c1)
-        return i;
-      pcre2_code_free (c1);
-    }
-  return -1;
-}
-
 static void *
 pcre2_engine_compile (struct engine_pattern const *pat, char **err)
 {
@@ -318,10 +247,10 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
 
   uint32_t opts = compile_options (pat, scope);
   idx_t len;
-  char *re = build_pattern (pat, &len);
+  char *re;
   int code;
   PCRE2_SIZE off;
-  pcre2_code *c = pcre2_compile ((PCRE2_SPTR) re, len, opts, &code, &off, cc);
+  pcre2_code *c = pcre2_join_compile (pat, opts, cc, &code, &off, &re, &len);
   if (!c)
     {
       /* Say which pattern is wrong, with an offset into it: compile each
@@ -334,7 +263,8 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
           pcre2_get_error_message (code, msg, sizeof msg);
           *err = xstrdup ((char *) msg);
         }
-      idx_t bad = *err ? -1 : first_bad_pattern (pat, opts, cc, &code, &off);
+      idx_t bad = (*err ? -1
+                   : pcre2_join_first_bad (pat, opts, cc, &code, &off));
       if (0 <= bad)
         *err = error_message (code, pat->pats[bad], pat->lens[bad], off);
       if (!*err)
@@ -351,7 +281,7 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
      '' among such patterns).  */
   bool all = (engine_every_line_form (pat, true)
               && (pat->n == 1
-                  || first_bad_pattern (pat, opts, cc, &code, &off) < 0));
+                  || pcre2_join_first_bad (pat, opts, cc, &code, &off) < 0));
   pcre2_compile_context_free (cc);
 
   struct pre *p = xzalloc (sizeof *p);
@@ -370,6 +300,13 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
      of the compiled pattern: lines hold no newline for MULTILINE's '^'
      and '$' to see.  */
   p->jit = pcre2_jit_compile (c, PCRE2_JIT_COMPLETE) == 0;
+  /* '(*NO_JIT)': pcre2_jit_compile succeeds and makes no code, and
+     pcre2_jit_match would then fail (PCRE2_ERROR_JIT_BADOPTION,
+     tests/grab/pcre-interpreter.sh).  */
+  size_t jit_size = 0;
+  if (p->jit)
+    p->jit = (pcre2_pattern_info (c, PCRE2_INFO_JITSIZE, &jit_size) == 0
+              && 0 < jit_size);
   if (!p->jit && pat->utf8)
     p->scope = scope = SCOPE_LINE;
   /* A pattern PCRE2 anchors by itself ('(?s).*q': it tries only the start
@@ -433,8 +370,12 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
      error: like grep, such a line is matched from after it, not at its
      start (find_by_line), and '^' does not match there
      (tests/grab/differential-utf8.sh).  The engine decides on those.  */
-  p->all = all;
-  p->unsure = (all && pat->utf8 && !engine_every_line_form (pat, false)
+  /* The interpreter finds no empty match at the end of a line that ends
+     in an encoding error: grep -P '$|\C' (no JIT for \C in UTF mode)
+     does not select 'a\xc2'.  Found by fuzz-grab-search: '$' and
+     '[[:space:]]\A\C' on '\xc2' (tests/grab/pcre-interpreter.sh).  */
+  p->all = all && (p->jit || !pat->utf8);
+  p->unsure = (p->all && pat->utf8 && !engine_every_line_form (pat, false)
                ? p->lone : NULL);
   uint32_t minlen = 0;
   pcre2_pattern_info (c, PCRE2_INFO_MINLENGTH, &minlen);
@@ -518,7 +459,12 @@ pcre2_engine_scratch_free (void *scratch)
 
 /* Run the pattern on SUBJECT[0..LEN) from START.  On a full JIT stack,
    double it and retry; on the depth limit, raise it and retry, as grep
-   does.  Return PCRE2's result.  */
+   does.  Return PCRE2's result.  grep 3.8 doubles PCRE2's built-in
+   depth limit each time rather than the limit it last set, so a
+   pattern's own lower '(*NO_JIT)(*LIMIT_DEPTH=1)' makes it retry
+   forever; here the limit doubles up to UINT32_MAX / 2 and the search
+   then fails with "exceeded PCRE's nested backtracking limit" (no test
+   against grep, which hangs).  */
 static int
 run (struct pre const *p, struct pscratch *s, char const *subject, idx_t len,
      idx_t start, uint32_t opts)

@@ -33,6 +33,8 @@ struct engine_pattern
   bool grep_fixed;  /* grep's string matcher's -w (engine-fixed.c) */
   bool utf8;     /* UTF-8 locale: characters, invalid bytes never match */
   bool bare_errors;  /* the engine's own message, as grep's (no quoting) */
+  bool word_as_grep; /* -w wrapped as grep 3.8 does, refusing what it
+                        refuses ('(*UCP)\w' -w): see pcre2-join.c */
   char eol;      /* record terminator: '\n', or '\0' for -z */
 };
 

@@ -28,6 +28,8 @@ struct onode
   bool spilled;          /* the start of it is in the temporary file */
   int spill;             /* SPILL (see worker.c), if SPILLED */
   struct outbuf err;     /* its diagnostics (a file's or a directory's) */
+  bool fatal;            /* its search failed: the run ends once its
+                            output and diagnostics are out */
   bool lead_sep;         /* see struct printer */
   bool groups;
   bool stops;            /* -q: a line was selected here, so the run ends

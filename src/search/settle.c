@@ -206,7 +206,8 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
     .lineno = cl->pats.lineno, .literal = cl->literal,
     .icase = cl->icase,
     .word = cl->word, .line = cl->line_x, .grep_fixed = grep_fixed,
-    .utf8 = utf8, .bare_errors = cl->grep, .eol = o->search.eol,
+    .utf8 = utf8, .bare_errors = cl->grep,
+    .word_as_grep = cl->grep, .eol = o->search.eol,
   };
   run->eng = eng;
   /* The DFA's sentinel and grep's NUL line ends write into the chunks:

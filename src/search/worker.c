@@ -310,8 +310,21 @@ flush_hook (void *ctx)
   w->carried = 0;
 }
 
+/* Whether a file's engine failure ends RUN, unordered: grep 3.8 dies
+   there (exit status 2, no count, no later file), unless -q's match
+   ended the run before (grep -q stops at the first match).  In order,
+   grab_emit decides.  */
+static bool
+failure_ends_run (struct grab_run const *run)
+{
+  return !(run->o->exit_on_match && run->matched);
+}
+
 /* The --sort=path cursor's hook: NODE's turn has come.  Its diagnostics
-   follow its output, as grep's error () flushes standard output first.  */
+   follow its output, as grep's error () flushes standard output first.
+   A file whose search failed ends the run there, as grep's die () does
+   (tests/grep/pcre-limits.sh): no later file's output appears; nor does
+   a failure after -q's file, whose turn halts the cursor.  */
 void
 grab_emit (void *ctx, struct onode *node)
 {
@@ -326,6 +339,8 @@ grab_emit (void *ctx, struct onode *node)
       outbuf_flush (&node->err, STDERR_FILENO);
       outbuf_free (&node->err);
     }
+  if (node->fatal)
+    _exit (EXIT_TROUBLE);
   if (node->stops)
     {
       /* grep -q exits at its first selected line: nothing of the files
@@ -336,11 +351,37 @@ grab_emit (void *ctx, struct onode *node)
     }
 }
 
+/* The engine failed on W's file (w->failed): print the file's output,
+   then the engine's message, and end the run, as grep does.  With an
+   order (grep, --sort=path) that waits for the file's turn (grab_emit);
+   else the file's output goes out at once, and the output lock, held
+   until the end, keeps any later file's out.  */
+static void
+finish_failed (struct worker *w)
+{
+  w->failed = false;
+  if (w->node)
+    {
+      worker_say (w, w->pr.name, w->s.error, 0);
+      w->node->fatal = true;
+      return;
+    }
+  if (!failure_ends_run (w->run))
+    return;
+  if (!w->holding)
+    pthread_mutex_lock (&w->run->out_lock);
+  write_locked (w->run, &w->out, &w->pr.lead_sep, w->pr.groups);
+  worker_say (NULL, w->pr.name, w->s.error, 0);
+  _exit (EXIT_TROUBLE);
+}
+
 /* The file is done: let its output go.  */
 static void
 finish_output (struct worker *w)
 {
   struct grab_run *run = w->run;
+  if (w->failed)
+    finish_failed (w);
   if (w->node)
     {
       struct onode *n = w->node;
@@ -484,10 +525,13 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
     chunk_finish (vjob);
   if (without_match)
     return 0;
+  /* The engine gave up (a PCRE2 limit): grep dies at once, before the
+     count, the file name of -l and "binary file matches".  */
   if (s->error)
     {
-      worker_say (w, name, s->error, 0);
+      w->failed = true;
       w->run->error_seen = true;
+      return s->selected;
     }
   if (o->binary_files == BIN_BINARY && !o->search.quiet
       && (w->pr.encoding_error
@@ -636,6 +680,8 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
   intmax_t count = search_fd (w, fd, &st, name,
                               (it->command_line ? &o->input
                                : &o->input_walk), &at_eof);
+  if (w->failed)
+    return false;
   if (o->count)
     print_count (&w->pr, count);
   if (o->list == (count ? LIST_MATCHING : LIST_NONMATCHING))

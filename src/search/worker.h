@@ -27,6 +27,9 @@ struct worker
                                   wait to go out with the next file's */
   idx_t carried;               /* OUT's first CARRIED bytes are earlier
                                   files' output, waiting so */
+  bool failed;                 /* the engine failed on the current file
+                                  (a PCRE2 limit): the run ends after
+                                  its output, as grep dies there */
 };
 
 /* Print "grab: NAME[: TEXT][: strerror (ERRNUM)]" on stderr in a single

@@ -8,7 +8,7 @@
    Sources: src/applets/grab/options src/engines/engine
    Sources: src/engines/linescan src/engines/utf8chars
    Sources: src/engines/engine-pcre2 src/engines/litset
-   Sources: src/engines/pcre2-literal src/engines/pcre2-scope
+   Sources: src/engines/pcre2-literal src/engines/pcre2-scope src/engines/pcre2-join
    Sources: src/engines/byteseq
    Sources: src/io/dlsyms
    Optional sources: src/engines/engine-hs

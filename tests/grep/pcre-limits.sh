@@ -1,0 +1,58 @@
+#!/bin/sh
+# A PCRE2 match error (backtracking limit with and without the JIT, heap
+# limit) ends grep -P as grep 3.8's die () does: the failing file's output
+# so far, its message, status 2, and nothing of any later file (no count,
+# no -l/-L name, no "binary file matches"), while the files are searched
+# in parallel; also with -q before and after a match, -s, -v, context,
+# -r and standard input; at 1 and 4 threads, against GNU grep.
+. "${srcdir=.}/tests/init.sh"
+. "$srcdir/tests/grep/lib.sh"
+
+bad=aaaaaaaaaaaaaaaaaaaaaaaaabz   # '(a*)*z' backtracks past PCRE2's limit
+printf 'x\naz\ny\nz\n' >ok || framework_failure_
+printf 'az\nb\n%s\nz\nc\n' "$bad" >mid || framework_failure_
+printf '%s\naz\n' "$bad" >first || framework_failure_
+printf 'az\nb\nc\n%s\n' "$bad" >last || framework_failure_
+printf 'az\n\0\n%s\n' "$bad" >bin || framework_failure_
+mkdir -p d/e || framework_failure_
+cp ok d/a && cp mid d/e/m && cp ok d/e/z || framework_failure_
+
+fail=0
+n=0
+# Every option with the JIT's limit; the interpreter's two with a few.
+all="'' -c -n -v '-v -c' -l -L -q -o '-b -o' -A1 -B1 -C1 -m1 -s -h '-c -v -s'"
+for p in '(a*)*z' '(*NO_JIT)(*LIMIT_HEAP=1)(a|b)*z' \
+         '(*NO_JIT)(*LIMIT_MATCH=5)(a|b)*z'; do
+  case $p in
+    '(a*)'*) set -f; eval "set -- $all"; set +f ;;
+    *) set -- '' -c -v '-n -B1' ;;
+  esac
+  for opts; do
+    for files in mid first last bin 'ok mid ok' 'first ok' 'ok last ok' \
+                 'ok bin' 'ok nonexistent mid ok' '-r d' '- <mid' \
+                 '-q ok mid'; do
+      for t in 1 4; do
+        n=$((n + 1))
+        # shellcheck disable=SC2086
+        (PATH=$PWD/gnu:$PATH; eval "grep -P $opts -e '$p' $files") \
+          >exp 2>exp.err
+        es=$?
+        # shellcheck disable=SC2086
+        (PATH=$PWD/ours:$PATH; export OMP_NUM_THREADS=$t;
+         eval "grep -P $opts -e '$p' $files") >got 2>got.err
+        gs=$?
+        if test $es != $gs || ! cmp -s exp got || ! cmp -s exp.err got.err
+        then
+          echo "mismatch: grep -P $opts -e '$p' $files (threads $t):" \
+               "status $es, ours $gs"
+          diff exp got
+          diff exp.err got.err
+          fail=1
+        fi
+      done
+    done
+  done
+done
+test $n -gt 500 || fail=1
+
+Exit $fail
