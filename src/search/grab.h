@@ -67,8 +67,9 @@ struct grab_opts
      See grab_too_short.  */
   off_t min_size;
 
-  /* Standard output, when it is a regular file: an input that is the same
-     file is refused ("input file is also the output").  */
+  /* Standard output, when it is a regular file and grep's rule applies
+     (settle.c): an input that is the same file is refused ("input file is
+     also the output").  */
   bool out_is_regular;
   dev_t out_dev;
   ino_t out_ino;

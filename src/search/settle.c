@@ -150,6 +150,11 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
        || (only_empty && o->search.invert && !cl->line_x && !cl->word))
       && o->list != LIST_NONMATCHING)
     exit (EXIT_FAILURE);
+  /* grep refuses to read its output back only when it could loop:
+     output, no list, and -m above 1 (a negative -m is not above 1:
+     tests/grep/max-count.sh).  */
+  o->out_is_regular &= (!o->search.quiet && o->list == LIST_NONE
+                        && 1 < o->search.max_count);
   /* A negative -m: grep 3.8 stops a file when its count of lines still
      allowed is exactly 0, which a count below 0 never is, and its -v
      prints a run of lines while their number is below that count: so no

@@ -662,9 +662,7 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
       && excluded_file_name (o->excluded[1], it->path))
     return false;
   if (o->out_is_regular && S_ISREG (st.st_mode)
-      && st.st_ino == o->out_ino && st.st_dev == o->out_dev
-      && !o->search.quiet && o->list == LIST_NONE
-      && 1 < o->search.max_count)
+      && st.st_ino == o->out_ino && st.st_dev == o->out_dev)
     {
       if (!o->no_messages)
         worker_say (w, name, "input file is also the output", 0);
