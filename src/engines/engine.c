@@ -15,13 +15,11 @@ static struct engine_ops const *const engines[] = {
 #endif
 };
 
-char const *const engine_names[] = {
-  "pcre2",
-#if HAVE_HYPERSCAN
-  "hyperscan",
-#endif
-  NULL
-};
+struct engine_ops const *
+engine_at (idx_t i)
+{
+  return i < (idx_t) (sizeof engines / sizeof *engines) ? engines[i] : NULL;
+}
 
 bool
 engine_every_line_form (struct engine_pattern const *pat, bool caret)

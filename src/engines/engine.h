@@ -117,8 +117,9 @@ bool engine_every_line_form (struct engine_pattern const *pat, bool caret);
    (or the one it has cannot load: *WHY then says why).  */
 struct engine_ops const *engine_find (char const *name, char const **why);
 
-/* The names of the engines built in, for --help and tests.  */
-extern char const *const engine_names[];
+/* The Ith engine grab may be given (-H), from 0, or NULL past the last:
+   its NAME lists it for --list-engines and the tests.  */
+struct engine_ops const *engine_at (idx_t i);
 
 /* For engines and the search: the start of the record that holds offset
    AT of BUF (at or after FLOOR, a record start); the offset of its EOL

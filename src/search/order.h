@@ -1,7 +1,8 @@
 /* order.h: --sort=path, output in walk order while searching in parallel.
    Every operand, directory and file found is a node of a tree whose
    children are in the order their output must appear (operands as given,
-   directory entries by name).  Workers finish nodes in any order; a cursor
+   directory entries by name, or in gnulib fts's order for grep: see
+   walk.c).  Workers finish nodes in any order; a cursor
    walks the tree depth first and emits each file's output as soon as
    everything before it is out.  All calls must hold the caller's output
    lock.  */

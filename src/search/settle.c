@@ -3,8 +3,8 @@
    writes, and the pattern compiled: grep's rules of precedence (-q over
    -l and -L over -c), the context defaults, the file-name prefix rule,
    what /dev/null as output allows, the operands' defaults (standard
-   input, or '.' under -r), the credentials for readability checks.  The
-   one place every command line ends up.  */
+   input, or '.' under -r), the engine chosen and the pattern compiled.
+   The one place every command line ends up.  */
 
 #include <config.h>
 

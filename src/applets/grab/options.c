@@ -702,8 +702,8 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         cl->debug = true;
         break;
       case LIST_ENGINES_OPTION:
-        for (char const *const *e = engine_names; *e; e++)
-          puts (*e);
+        for (idx_t k = 0; engine_at (k); k++)
+          puts (engine_at (k)->name);
         exit (EXIT_SUCCESS);
       case MMAP_OPTION:
         o->input.mmap_min = mmap_vals[xword ("--mmap", optarg, mmap_args,

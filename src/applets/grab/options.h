@@ -1,5 +1,7 @@
-/* options.h: grab's command line (options.c): what parsing leaves for
-   grab_main to settle, beyond what goes straight into struct grab_opts.  */
+/* options.h: grab's command line (options.c) and the pieces grep's
+   (options-grep.c) shares with it: what parsing leaves in struct
+   grab_cmdline for settle.c, beyond what goes straight into struct
+   grab_opts.  */
 
 #ifndef GRABRAT_GRAB_OPTIONS_H
 #define GRABRAT_GRAB_OPTIONS_H

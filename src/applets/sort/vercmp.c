@@ -18,7 +18,7 @@
    two, 9.1 compares the whole names, which is what filenvercmp does with
    the same letter put before both (a one-letter prefix on each side, equal,
    then the whole names, whose comparison a common first letter does not
-   change).  tests/sort/version-dots.sh compares with GNU sort.  */
+   change).  tests/sort/version-order.sh compares with GNU sort.  */
 
 #include <config.h>
 
