@@ -24,8 +24,9 @@
      line goes on in the next file;
    - --timestamp (here "<%s.%3N>") puts the time of the chunk holding
      the line's first byte and a space before the number;
-   - --color (the built-in rules: error|fatal|fail red, warn yellow,
-     debug|trace blue, ASCII case ignored, the first rule wins) puts the
+   - --color (the built-in rules, whole words: error|fatal|fail|failed|
+     failure red, warn|warning yellow, debug|trace blue, ASCII case
+     ignored, the first rule wins) puts the
      SGR after the prefix of a non-empty line and a reset before its ^M,
      $ and newline; the colour is that of the raw bytes of the whole
      line, or of those fed before a deciding fmt_flush or fmt_end came
@@ -155,7 +156,16 @@ ref_prefix (struct ref *r, bool numbered)
     }
 }
 
-/* Whether the N bytes at P hold WORD, ASCII case ignored.  */
+/* Whether C is a word byte for PCRE2's \\b (no UTF: ASCII).  */
+static bool
+word_byte (char c)
+{
+  return (('a' <= (c | 0x20) && (c | 0x20) <= 'z') || ('0' <= c && c <= '9')
+          || c == '_');
+}
+
+/* Whether the N bytes at P hold WORD as a whole word, ASCII case
+   ignored.  */
 static bool
 has_word (char const *p, size_t n, char const *word)
 {
@@ -166,7 +176,8 @@ has_word (char const *p, size_t n, char const *word)
       while (j < len && (p[i + j] | 0x20) == word[j]
              && ('a' <= (p[i + j] | 0x20) && (p[i + j] | 0x20) <= 'z'))
         j++;
-      if (j == len)
+      if (j == len && (i == 0 || !word_byte (p[i - 1]))
+          && (i + len == n || !word_byte (p[i + len])))
         return true;
     }
   return false;
@@ -176,10 +187,12 @@ has_word (char const *p, size_t n, char const *word)
 static char const *
 ref_color (char const *p, size_t n)
 {
-  if (has_word (p, n, "error") || has_word (p, n, "fatal")
-      || has_word (p, n, "fail"))
-    return "\033[31m";
-  if (has_word (p, n, "warn"))
+  static char const *const red[] = { "error", "fatal", "fail", "failed",
+                                     "failure" };
+  for (size_t i = 0; i < sizeof red / sizeof *red; i++)
+    if (has_word (p, n, red[i]))
+      return "\033[31m";
+  if (has_word (p, n, "warn") || has_word (p, n, "warning"))
     return "\033[33m";
   if (has_word (p, n, "debug") || has_word (p, n, "trace"))
     return "\033[34m";
