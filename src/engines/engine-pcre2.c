@@ -9,6 +9,7 @@
 #include <config.h>
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,7 @@ struct pre
   pcre2_code *code;
   uint8_t const *tables;
   bool jit;
+  bool check_utf;       /* '(*UTF)' outside a UTF-8 locale: see compile */
   enum pcre2_scope scope;
   bool utf8;
   /* In UTF-8, the bytes that are encoding errors by themselves for the C
@@ -65,6 +67,7 @@ struct pscratch
   idx_t stack_size;
   uint32_t depth_limit;  /* 0: PCRE2's default */
   char const *err;
+  char errbuf[48];       /* "internal PCRE error: N" */
 };
 
 static char *
@@ -317,6 +320,15 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
   pcre2_pattern_info (c, PCRE2_INFO_ALLOPTIONS, &all_opts);
   if (pat->utf8 && (all_opts & PCRE2_ANCHORED))
     p->scope = scope = SCOPE_LINE;
+  /* '(*UTF)' outside a UTF-8 locale: grep 3.8 compiles no
+     MATCH_INVALID_UTF then, and pcre2_match checks each line it is given
+     (the JIT's own entry does not), so grep dies at the first line that
+     is not UTF-8, matching or not: "internal PCRE error: -8"
+     (tests/grep/pcre-limits.sh).  Every line goes to pcre2_match, in
+     order, then: no prefilter, no shortcut.  */
+  p->check_utf = !pat->utf8 && (all_opts & PCRE2_UTF);
+  if (p->check_utf)
+    p->scope = scope = SCOPE_LINE;
   /* A required-literal prefilter pays when PCRE2 has no first code unit
      to scan for itself (nor a few possible first bytes, when the literal
      is short: '[how] to' took 0.94 of the time without ' to', farm-bench
@@ -366,6 +378,16 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
     }
   else if (1 < pat->n && (scope == SCOPE_LINE || !jit_scans_fast (c, first)))
     p->lits = required_litset (pat);
+  if (p->check_utf && p->has_lit)
+    {
+      literal_free (&p->lit);
+      p->has_lit = false;
+    }
+  if (p->check_utf && p->has_seq)
+    {
+      byteseq_free (&p->seq);
+      p->has_seq = false;
+    }
   /* '^' in UTF-8 leaves out the lines that start with an encoding
      error: like grep, such a line is matched from after it, not at its
      start (find_by_line), and '^' does not match there
@@ -374,12 +396,13 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
      in an encoding error: grep -P '$|\C' (no JIT for \C in UTF mode)
      does not select 'a\xc2'.  Found by fuzz-grab-search: '$' and
      '[[:space:]]\A\C' on '\xc2' (tests/grab/pcre-interpreter.sh).  */
-  p->all = all && (p->jit || !pat->utf8);
+  p->all = all && (p->jit || !pat->utf8) && !p->check_utf;
   p->unsure = (p->all && pat->utf8 && !engine_every_line_form (pat, false)
                ? p->lone : NULL);
   uint32_t minlen = 0;
   pcre2_pattern_info (c, PCRE2_INFO_MINLENGTH, &minlen);
-  p->minlen = minlen;  /* characters; each is at least one byte */
+  p->minlen = p->check_utf ? 0 : minlen;  /* characters; each is at least
+                                            one byte */
 
   static char const *const how[] = {
     "whole buffers", "whole buffers, line-crossing matches checked",
@@ -471,7 +494,7 @@ run (struct pre const *p, struct pscratch *s, char const *subject, idx_t len,
 {
   for (;;)
     {
-      int rc = (p->jit
+      int rc = (p->jit && !p->check_utf
                 ? pcre2_jit_match (p->code, (PCRE2_SPTR) subject, len, start,
                                    opts, s->md, s->mc)
                 : pcre2_match (p->code, (PCRE2_SPTR) subject, len, start,
@@ -560,6 +583,11 @@ find_by_line (struct pre const *p, struct pscratch *s, char const *buf,
       if (rc != PCRE2_ERROR_NOMATCH)
         {
           s->err = match_error (rc);
+          if (strcmp (s->err, "internal PCRE error") == 0)
+            {
+              snprintf (s->errbuf, sizeof s->errbuf, "%s: %d", s->err, rc);
+              s->err = s->errbuf;
+            }
           return -1;
         }
       if (!e)

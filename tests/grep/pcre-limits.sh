@@ -55,4 +55,29 @@ for p in '(a*)*z' '(*NO_JIT)(*LIMIT_HEAP=1)(a|b)*z' \
 done
 test $n -gt 500 || fail=1
 
+# '(*UTF)' outside a UTF-8 locale: grep dies at the first line that is
+# not UTF-8 ("internal PCRE error: N", N by the kind of error), matching
+# or not, after the lines before it.
+printf 'ab\n\311x\nab\n' >u1 && printf 'ab\n\355\240\200\nab\n' >u2 &&
+  printf 'ab\n\300\257\n' >u3 && printf 'x\n' >u4 || framework_failure_
+for loc in C en_US.ISO-8859-1 en_US; do
+  LC_ALL=$loc locale charmap >/dev/null 2>&1 || continue
+  for args in "'(*UTF)a' u1" "'(*UTF)a' u4 u2 u4" "-c '(*UTF)b' u3 u1" \
+              "-v '(*UTF)zz' u2" "-l '(*UTF)a' u1 u2" "'(*UTF)(*UCP)\w' u3"; do
+    for t in 1 4; do
+      (PATH=$PWD/gnu:$PATH; export LC_ALL=$loc; eval "grep -P $args") \
+        >exp 2>exp.err
+      es=$?
+      (PATH=$PWD/ours:$PATH; export LC_ALL=$loc OMP_NUM_THREADS=$t;
+       eval "grep -P $args") >got 2>got.err
+      gs=$?
+      if test $es != $gs || ! cmp -s exp got || ! cmp -s exp.err got.err; then
+        echo "mismatch: LC_ALL=$loc grep -P $args (threads $t): $es, ours $gs"
+        diff exp got; diff exp.err got.err
+        fail=1
+      fi
+    done
+  done
+done
+
 Exit $fail
