@@ -57,19 +57,19 @@ called_name (void)
   return base + (*base == '-');
 }
 
-/* GNU-format --version output for APPLET: "APPLET (grabrat) VERSION",
-   or, for a personality of another program (GNU grep), "APPLET (grabrat
-   VERSION) ITS-VERSION" and a line naming it: scripts and GNU's own
-   help-version test read the version at the end of the first line.  */
+/* GNU-format --version output for APPLET: "APPLET (grabrat) VERSION";
+   or, for an applet standing in for another program (GNU grep, or
+   coreutils' sort and cat), "APPLET (grabrat VERSION) ITS-VERSION" and
+   the line NOTE: scripts and GNU's own help-version tests read the
+   version at the end of the first line as the version of the program
+   reproduced.  */
 static inline void
-emit_version_of (char const *applet, char const *of, char const *of_version)
+emit_version_of (char const *applet, char const *of_version,
+                 char const *note)
 {
-  if (of)
-    printf ("%s (%s %s) %s\n"
-            "grabrat's %s %s personality: the same output, searched in"
-            " parallel.\n",
-            applet, PACKAGE_NAME, PACKAGE_VERSION, of_version, of,
-            of_version);
+  if (of_version)
+    printf ("%s (%s %s) %s\n%s\n",
+            applet, PACKAGE_NAME, PACKAGE_VERSION, of_version, note);
   else
     printf ("%s (%s) %s\n", applet, PACKAGE_NAME, PACKAGE_VERSION);
   printf ("Copyright (C) 2026 the grabrat authors.\n"
@@ -86,5 +86,9 @@ emit_version (char const *applet)
 {
   emit_version_of (applet, NULL, NULL);
 }
+
+/* The coreutils release whose sort and cat the applets reproduce: the
+   version the drop-in names 'sort' and 'cat' report.  */
+#define COREUTILS_VERSION "9.1"
 
 #endif

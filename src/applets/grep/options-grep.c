@@ -454,7 +454,9 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
      help: 'grep -V --bogus' fails on --bogus (tests/grep/messages.sh).  */
   if (show_version)
     {
-      emit_version_of ("grep", "GNU grep", "3.8");
+      emit_version_of ("grep", "3.8",
+                       "grabrat's GNU grep 3.8 personality: the same output,"
+                       " searched in parallel.");
       exit (EXIT_SUCCESS);
     }
   if (show_help)

@@ -307,8 +307,14 @@ parse_options (struct rat *r, int argc, char **argv, enum when *color,
       case HELP_OPTION:
         usage (EXIT_SUCCESS);
       case VERSION_OPTION:
-        /* "cat (grabrat) ..." through a cat link.  */
-        emit_version (streq (called_name (), "cat") ? "cat" : "rat");
+        /* Through a cat link, "cat (grabrat VERSION) 9.1": the
+           coreutils cat it reproduces.  */
+        if (streq (called_name (), "cat"))
+          emit_version_of ("cat", COREUTILS_VERSION,
+                           "grabrat's rat as GNU coreutils "
+                           COREUTILS_VERSION " cat: the same output.");
+        else
+          emit_version ("rat");
         exit (EXIT_SUCCESS);
       default:
         usage (EXIT_FAILURE);
