@@ -24,7 +24,8 @@ toolbox_tests = \
   tests/toolbox/write-error.sh \
   tests/toolbox/help-full.sh \
   tests/toolbox/install-links.sh \
-  tests/toolbox/needed-libs.sh
+  tests/toolbox/needed-libs.sh \
+  tests/toolbox/unprivileged-skip.sh
 
 all_tests = $(toolbox_tests)
 TESTS += $(all_tests)
