@@ -47,12 +47,20 @@ emit_ancillary_info (char const *applet)
           "Full documentation: man %s\n", applet);
 }
 
-/* The name the program was called by, without its directory or a login
-   shell's '-': an applet's name, or a drop-in name (applets.h) such as
-   "cat" for rat.  */
+/* The applet or drop-in name (applets.h) that main () found behind the
+   name the binary was called by: "cat" for rat called as cat, or as gcat
+   or xcat when installed with that prefix (grabrat.c's untransform).
+   Set once before the applet runs, read-only after.  */
+extern char const *grabrat_called_as;
+
+/* The name the program was called by, without its directory, a login
+   shell's '-' or the installation's prefix and suffix: an applet's name,
+   or a drop-in name such as "cat" for rat.  */
 static inline char const *
 called_name (void)
 {
+  if (grabrat_called_as)
+    return grabrat_called_as;
   char const *base = last_component (program_name);
   return base + (*base == '-');
 }

@@ -24,6 +24,7 @@ toolbox_tests = \
   tests/toolbox/write-error.sh \
   tests/toolbox/help-full.sh \
   tests/toolbox/install-links.sh \
+  tests/toolbox/install-transform.sh \
   tests/toolbox/needed-libs.sh \
   tests/toolbox/unprivileged-skip.sh
 

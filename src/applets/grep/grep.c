@@ -25,8 +25,8 @@ int grep_main (int, char **);
 int
 grep_main (int argc, char **argv)
 {
-  char const *base = strrchr (argv[0], '/');
-  base = base ? base + 1 : argv[0];
+  set_program_name (argv[0]);
+  char const *base = called_name ();
   char matcher = (streq (base, "egrep") ? 'E' : streq (base, "fgrep") ? 'F'
                   : 0);
   /* Debian's egrep and fgrep run 'exec grep -E "$@"': grep then names
