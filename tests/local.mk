@@ -26,6 +26,7 @@ toolbox_tests = \
   tests/toolbox/install-links.sh \
   tests/toolbox/install-transform.sh \
   tests/toolbox/needed-libs.sh \
+  tests/toolbox/man-pages.sh \
   tests/toolbox/unprivileged-skip.sh
 
 all_tests = $(toolbox_tests)
