@@ -157,3 +157,18 @@ uninstall-hook:
 	    echo " rm -f '$(DESTDIR)$(bindir)/$$t'"; rm -f "$$t"; \
 	  fi; \
 	done
+
+# make installcheck: run what make install installed (under DESTDIR if
+# given), by the installed names: tests/installcheck.sh.
+installcheck-local:
+	@bin=`$(transform_name) grabrat '$(transform)'`$(EXEEXT) && \
+	names= && for l in $(install_links); do \
+	  names="$$names $$l=`$(transform_name) "$$l" '$(transform)'`$(EXEEXT)"; \
+	done && \
+	pages= && for p in $(man_pages); do \
+	  p=`basename "$$p" .1` && \
+	  pages="$$pages `$(transform_name) "$$p" '$(transform)'`.1"; \
+	done && \
+	$(SHELL) $(srcdir)/tests/installcheck.sh '$(DESTDIR)$(bindir)' \
+	  '$(DESTDIR)$(man1dir)' "$$bin" $$names -- $$pages
+EXTRA_DIST += tests/installcheck.sh

@@ -25,6 +25,7 @@ toolbox_tests = \
   tests/toolbox/help-full.sh \
   tests/toolbox/install-links.sh \
   tests/toolbox/install-transform.sh \
+  tests/toolbox/installcheck.sh \
   tests/toolbox/needed-libs.sh \
   tests/toolbox/man-pages.sh \
   tests/toolbox/unprivileged-skip.sh
