@@ -65,9 +65,11 @@ $(man_shipped): | src/grabrat$(EXEEXT) $(applet_links)
 	$(AM_V_GEN)epoch=$$($(source_epoch)) \
 	  && SOURCE_DATE_EPOCH=$$epoch $(run_help2man) $@
 man/grabrat-sort.1: man/sort.1
-	$(AM_V_GEN)cp `test -f man/sort.1 || echo $(srcdir)/`man/sort.1 $@
+	$(AM_V_GEN)$(MKDIR_P) man \
+	  && cp `test -f man/sort.1 || echo $(srcdir)/`man/sort.1 $@
 man/grabrat-grep.1: man/grep.1
-	$(AM_V_GEN)cp `test -f man/grep.1 || echo $(srcdir)/`man/grep.1 $@
+	$(AM_V_GEN)$(MKDIR_P) man \
+	  && cp `test -f man/grep.1 || echo $(srcdir)/`man/grep.1 $@
 
 # The pages' date (help2man reads SOURCE_DATE_EPOCH): the environment's
 # SOURCE_DATE_EPOCH if set, else the time of the last commit in a
@@ -88,7 +90,8 @@ run_help2man = sh -c 'page=$$1 name=`basename "$$1" .1`; \
   if test -z "$(HELP2MAN)"; then \
     if test -f "$(srcdir)/$$page"; then \
       echo "$$page: help2man not found: the shipped page is installed as it is" >&2; \
-      test -f "$$page" || cp "$(srcdir)/$$page" "$$page" || exit; \
+      test -f "$$page" || { $(MKDIR_P) man && cp "$(srcdir)/$$page" "$$page"; } \
+        || exit; \
       touch "$$page"; exit; \
     fi; \
     echo "$$page: help2man not found (./bootstrap --deps installs it)" >&2; \
