@@ -1,3 +1,5 @@
+## Copyright (C) 2026 the grabrat authors
+## SPDX-License-Identifier: GPL-3.0-or-later
 ## man/local.mk: man pages made by help2man from each applet's --help and
 ## --version (the pages cannot drift from the programs), plus a hand-written
 ## .x file per page for the sections --help does not carry.

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* grabrat.c: main() of the multicall binary.
    Picks the applet from the last component of argv[0] (a 'grab' or 'rat'
    link, or a drop-in name such as 'cat', maybe renamed at installation:

@@ -1,3 +1,5 @@
+## Copyright (C) 2026 the grabrat authors
+## SPDX-License-Identifier: GPL-3.0-or-later
 ## src/local.mk: every source file of the grabrat binary.
 
 bin_PROGRAMS += src/grabrat

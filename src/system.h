@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* system.h: the few definitions every applet shares.
    Exit codes, quoting of file names in messages, and the common parts of
    --help and --version.  Nothing here touches applet state.  */

@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tests/installcheck.sh: what 'make installcheck' runs: the installed
 # binary and each installed link, by their installed (maybe transformed)
 # names, from the installed directory (under DESTDIR if given): each

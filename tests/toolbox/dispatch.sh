@@ -1,5 +1,8 @@
 #!/bin/sh
 # Dispatch: by link name, by first argument, --list, unknown applet (127).
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 bin=$abs_top_builddir/src/grabrat

@@ -3,6 +3,9 @@
 # status 0, a stand-in's first line ending with the version it reproduces
 # (grep 3.8, sort and cat 9.1); a bad option: GNU message, "Try" line, the
 # reference tool's code.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 fail=0

@@ -1,5 +1,8 @@
 #!/bin/sh
 # Renamed installs ('make install transform=...', what --program-prefix and --program-suffix do) make links with the renamed names that point to the renamed binary and run their applets, as do g-prefixed names (ggrep, gcat); uninstall removes them.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 fail=0

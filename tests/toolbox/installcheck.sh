@@ -1,5 +1,8 @@
 #!/bin/sh
 # make installcheck runs the installed binary and links of the DESTDIR copy, by their transformed names too, and fails when an installed link is missing or is not ours.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 fail=0

@@ -1,5 +1,8 @@
 #!/bin/sh
 # The man pages are what help2man makes of the binary's --help now (a page depends on the sources of its text: one missing from man/local.mk's lists would leave it stale); without help2man a page whose sources changed is kept as shipped, not an error.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 fail=0

@@ -1,5 +1,8 @@
 #!/bin/sh
 # Permission tests as root skip, saying why, when nobody cannot reach the binary under test (a build tree under a mode-700 directory), and run when it can.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 test "$(id -u)" = 0 || skip_ "not root: the tests run as themselves"

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* grep.c: the grep applet, grabrat's GNU grep personality: GNU grep
    3.8's command line (applets/grep/options-grep.c) settled into grab's
    options and searched by grab's walker, workers and printer, with

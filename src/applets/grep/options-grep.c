@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* options-grep.c: GNU grep 3.8's command line (grabrat grep, and links
    named grep, egrep, fgrep): its letters, long options, defaults and
    messages, parsed into the same struct grab_opts and struct

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* rat.c: the rat applet, a drop-in GNU cat: options, the loop over the
    operands (open, fstat, the "input file is output file" check, close) and
    the exit status.  How an input is copied is copy.c's business, the

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* cmdline.c: parsing sort's command line (see cmdline.h).  Options are
    handled in GNU sort's order and with its quirks: +POS keys depend on
    the POSIX version, POSIXLY_CORRECT stops options at the first file,
