@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/corpus.sh: prepare the benchmark corpora in $GRABRAT_BENCH (default
 # ~/.cache/grabrat-bench) and print that folder.  Needs Debian's
 # linux-source-6.1 (the original grab's benchmark corpus: a Linux tree).

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* bench/floor.c: the floor under a tree search, for bench/grab.sh.
 
    Usage: floor THREADS LIST

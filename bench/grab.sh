@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/grab.sh: grab against GNU grep -P, ripgrep and ugrep on the Linux
 # tree (bench/corpus.sh), in the same run, interleaved, as ratios
 # (contender time / grab time: above 1 means grab is faster).

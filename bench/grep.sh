@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/grep.sh: grabrat's grep personality (a link named grep) against GNU
 # grep 3.8 (/usr/bin/grep) and ripgrep on the Linux tree of bench/corpus.sh
 # and on its one big file, in the same run, interleaved (bench/lib.sh), as

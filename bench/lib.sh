@@ -1,3 +1,5 @@
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/lib.sh: helpers shared by the bench/*.sh scripts (sourced).
 # A benchmark here is a race between contenders in the SAME run, interleaved
 # round by round (the machines are shared and noisy: absolute times drift,

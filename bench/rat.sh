@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/rat.sh: rat against GNU cat (/usr/bin/cat), uutils cat, busybox
 # cat and pv -q (where it fits), each case a race of interleaved runs
 # (bench/lib.sh): median seconds and the ratio contender/rat (> 1: rat is

@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/sort.sh: grabrat's sort against GNU sort (and shuf for -R) on the
 # corpus in ~/.cache/grabrat-bench, contenders interleaved in the same
 # run; then peak RSS of each case (/usr/bin/time -f %M), and start-up.

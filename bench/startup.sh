@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/startup.sh: start-up cost of each applet against the tool it
 # replaces: N runs (default 2000) of 'rat /dev/null' vs '/usr/bin/cat
 # /dev/null', 'grab x ONE-LINE-FILE' vs 'grep -P x ONE-LINE-FILE' (a match:

@@ -1,3 +1,5 @@
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/table.awk: the README's tables from a bench script's output (the
 # '== CASE (median of N rounds)' blocks of bench/lib.sh's race): one row
 # per case, the first contender's median seconds, then each other

@@ -1,3 +1,5 @@
+dnl Copyright (C) 2026 the grabrat authors
+dnl SPDX-License-Identifier: GPL-3.0-or-later
 # grabrat.m4: grabrat's own configure macros.
 
 # GRABRAT_SONAME(CACHE-VAR, LIBNAME, LIBS, CFLAGS, PROLOGUE, BODY)

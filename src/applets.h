@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* applets.h: the one list of grabrat's applets and of its drop-in names.
    Each APPLET (NAME, SUMMARY) line is expanded by the includer: grabrat.c
    builds the dispatch table, --list and --help from it, and the build's

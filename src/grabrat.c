@@ -1,9 +1,11 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* grabrat.c: main() of the multicall binary.
    Picks the applet from the last component of argv[0] (a 'grab' or 'rat'
-   link, or a drop-in name such as 'cat'), or from argv[1] when called as
-   grabrat itself, and runs it.  Also owns grabrat's own options: --list,
-   --install, --help, --version.  It knows nothing of what the applets
-   do.  */
+   link, or a drop-in name such as 'cat', maybe renamed at installation:
+   see untransform), or from argv[1] when called as grabrat itself, and
+   runs it.  Also owns grabrat's own options: --list, --install, --help,
+   --version.  It knows nothing of what the applets do.  */
 
 #include <config.h>
 
@@ -63,6 +65,106 @@ enum { N_DROP_INS = sizeof drop_ins / sizeof *drop_ins };
 
 enum { EXIT_NOT_FOUND = 127 };
 
+char const *grabrat_called_as;
+
+/* The applet name, drop-in name or "grabrat" that is the LEN bytes at
+   NAME, as a string of the tables; NULL if none is.  */
+static char const *
+known_name (char const *name, size_t len)
+{
+  for (int i = 0; i < N_APPLETS; i++)
+    if (strlen (applets[i].name) == len
+        && memcmp (applets[i].name, name, len) == 0)
+      return applets[i].name;
+  for (int i = 0; i < N_DROP_INS; i++)
+    if (strlen (drop_ins[i].name) == len
+        && memcmp (drop_ins[i].name, name, len) == 0)
+      return drop_ins[i].name;
+  if (strlen (PACKAGE_NAME) == len && memcmp (PACKAGE_NAME, name, len) == 0)
+    return PACKAGE_NAME;
+  return NULL;
+}
+
+/* The known name (known_name) that NAME is with PREFIX before it and
+   SUFFIX after it, or NULL.  */
+static char const *
+strip_affixes (char const *name, char const *prefix, char const *suffix)
+{
+  size_t len = strlen (name), plen = strlen (prefix), slen = strlen (suffix);
+  if (len <= plen + slen || strncmp (name, prefix, plen) != 0
+      || memcmp (name + len - slen, suffix, slen) != 0)
+    return NULL;
+  return known_name (name + plen, len - plen - slen);
+}
+
+/* The last component of this binary's own file name, as installed
+   (make install renames it with its 'transform', as it does the links),
+   in BUF of SIZE bytes; NULL if it cannot be read.  */
+static char *
+self_name (char *buf, size_t size)
+{
+  ssize_t n = readlink ("/proc/self/exe", buf, size - 1);
+  if (n < 0)
+    return NULL;
+  buf[n] = '\0';
+  /* The kernel's mark of a binary replaced while it runs.  */
+  static char const deleted[] = " (deleted)";
+  size_t dlen = sizeof deleted - 1;
+  if (dlen < (size_t) n && streq (buf + n - dlen, deleted))
+    buf[n - dlen] = '\0';
+  return (char *) last_component (buf);
+}
+
+/* The known name that BASE stands for when the binary's own file name
+   is SELF: BASE without the prefix and suffix that SELF has around
+   "grabrat", or "grabrat" if BASE is SELF.  NULL otherwise.  */
+static char const *
+strip_self_affixes (char const *base, char *self)
+{
+  if (streq (base, self))
+    return PACKAGE_NAME;
+  char *at = strstr (self, PACKAGE_NAME);
+  if (!at || (at == self && !at[strlen (PACKAGE_NAME)]))
+    return NULL;
+  *at = '\0';
+  return strip_affixes (base, self, at + strlen (PACKAGE_NAME));
+}
+
+/* What BASE, a name the binary was called by, stands for: an applet name,
+   a drop-in name or "grabrat", or NULL.  Installed names may be renamed
+   (configure's --program-prefix, --program-suffix and
+   --program-transform-name, or 'make install transform=...'), so the
+   first of these rules that gives a known name decides:
+     1. BASE itself;
+     2. BASE without the prefix and suffix configure was given
+        (PROGRAM_PREFIX, PROGRAM_SUFFIX: a transform that only adds a
+        prefix and a suffix counts as such);
+     3. BASE without the prefix and suffix this binary's own file name has
+        around "grabrat" ('xgrab' runs grab when the binary is
+        'xgrabrat': the links of 'make install transform=s,^,x,'), and
+        "grabrat" if BASE is that file name, however renamed;
+     4. BASE without a leading 'g' (ggrep, gcat, gsort: the names
+        distributions give GNU tools installed beside the system's).
+   Rule 1 needs no system call; rule 3 reads /proc/self/exe.
+   README's Install section documents these rules.  */
+static char const *
+untransform (char const *base)
+{
+  char const *name = known_name (base, strlen (base));
+  if (!name && sizeof PROGRAM_PREFIX + sizeof PROGRAM_SUFFIX > 2)
+    name = strip_affixes (base, PROGRAM_PREFIX, PROGRAM_SUFFIX);
+  if (!name)
+    {
+      char buf[PATH_MAX];
+      char *self = self_name (buf, sizeof buf);
+      if (self)
+        name = strip_self_affixes (base, self);
+    }
+  if (!name && base[0] == 'g')
+    name = known_name (base + 1, strlen (base + 1));
+  return name;
+}
+
 static struct applet const *
 find_applet_named (char const *name)
 {
@@ -83,7 +185,7 @@ is_drop_in (char const *name)
 }
 
 /* The applet that answers to NAME: an applet's own name or a drop-in
-   name.  */
+   name (not "grabrat").  */
 static struct applet const *
 find_applet (char const *name)
 {
@@ -92,6 +194,16 @@ find_applet (char const *name)
     if (streq (drop_ins[i].name, name))
       a = find_applet_named (drop_ins[i].applet);
   return a;
+}
+
+/* Run the applet that NAME (an untransform result) stands for, as
+   called by NAME.  */
+static int
+run_applet (struct applet const *a, char const *name, int argc,
+            char **argv)
+{
+  grabrat_called_as = name;
+  return a->main (argc, argv);
 }
 
 _Noreturn static void
@@ -129,8 +241,10 @@ usage (int status)
              "      --help           display this help and exit\n"
              "      --version        output version information and exit\n"
              "\n"
-             "Each applet has its own --help.  An unknown applet name exits"
-             " with status 127.\n", stdout);
+             "Each applet has its own --help.  A name with the prefix and"
+             " suffix this\nbinary was installed with, or with a leading"
+             " 'g' (ggrep), runs that\napplet too.  An unknown applet name"
+             " exits with status 127.\n", stdout);
       emit_ancillary_info ("grabrat");
     }
   exit (status);
@@ -239,13 +353,14 @@ grabrat_main (int argc, char **argv)
       error (0, 0, "unrecognized option '%s'", arg);
       usage (EXIT_NOT_FOUND);
     }
-  struct applet const *a = find_applet (arg);
+  char const *name = untransform (arg);
+  struct applet const *a = name ? find_applet (name) : NULL;
   if (!a)
     {
       error (0, 0, "applet not found: %s", arg);
       return EXIT_NOT_FOUND;
     }
-  return a->main (argc - 1, argv + 1);
+  return run_applet (a, name, argc - 1, argv + 1);
 }
 
 int
@@ -258,15 +373,16 @@ main (int argc, char **argv)
   char const *base = last_component (argv[0] ? argv[0] : "grabrat");
   if (*base == '-')
     base++;
-  struct applet const *a = find_applet (base);
+  char const *name = untransform (base);
+  struct applet const *a = name ? find_applet (name) : NULL;
   if (a)
-    return a->main (argc, argv);
+    return run_applet (a, name, argc, argv);
   if (!argv[0])
     {
       static char *fallback[] = { (char *) PACKAGE_NAME, NULL };
       return grabrat_main (1, fallback);
     }
-  if (strncmp (base, PACKAGE_NAME, strlen (PACKAGE_NAME)) == 0)
+  if (name || strncmp (base, PACKAGE_NAME, strlen (PACKAGE_NAME)) == 0)
     return grabrat_main (argc, argv);
   set_program_name (PACKAGE_NAME);
   error (0, 0, "applet not found: %s", base);

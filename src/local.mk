@@ -1,3 +1,5 @@
+## Copyright (C) 2026 the grabrat authors
+## SPDX-License-Identifier: GPL-3.0-or-later
 ## src/local.mk: every source file of the grabrat binary.
 
 bin_PROGRAMS += src/grabrat
@@ -134,15 +136,41 @@ CLEANFILES += $(applet_links)
 # make install: the binary plus links grab and rat; the drop-in names (cat,
 # sort, grep with egrep and fgrep) only when asked (configure
 # --enable-install-program=cat,sort,grep), as each would hide the system's
-# program.
+# program.  The links are renamed as the binary is, by $(transform)
+# (configure's --program-prefix, --program-suffix, --program-transform-name),
+# and point to its renamed name: 'xgrab -> xgrabrat'.  The binary finds
+# the applet behind such a name (grabrat.c, untransform).
 install_links = grab rat $(install_dropins)
+# The sed script $(transform) applied to NAME.
+transform_name = sh -c 'echo "$$1" | sed "$$2"' sh
 install-exec-hook:
+	@bin=`$(transform_name) grabrat '$(transform)'`$(EXEEXT) && \
 	cd '$(DESTDIR)$(bindir)' && for l in $(install_links); do \
-	  rm -f "$$l$(EXEEXT)" && $(LN_S) grabrat$(EXEEXT) "$$l$(EXEEXT)" || exit; \
+	  t=`$(transform_name) "$$l" '$(transform)'`$(EXEEXT) && \
+	  echo " $(LN_S) $$bin '$(DESTDIR)$(bindir)/$$t'" && \
+	  rm -f "$$t" && $(LN_S) "$$bin" "$$t" || exit; \
 	done
+# Only links to the binary: a system program of the same name stays.
 uninstall-hook:
+	@bin=`$(transform_name) grabrat '$(transform)'`$(EXEEXT) && \
 	cd '$(DESTDIR)$(bindir)' && for l in grab rat cat sort grep egrep fgrep; do \
-	  if test "`readlink "$$l$(EXEEXT)" 2>/dev/null`" = grabrat$(EXEEXT); then \
-	    rm -f "$$l$(EXEEXT)"; \
+	  t=`$(transform_name) "$$l" '$(transform)'`$(EXEEXT); \
+	  if test "`readlink "$$t" 2>/dev/null`" = "$$bin"; then \
+	    echo " rm -f '$(DESTDIR)$(bindir)/$$t'"; rm -f "$$t"; \
 	  fi; \
 	done
+
+# make installcheck: run what make install installed (under DESTDIR if
+# given), by the installed names: tests/installcheck.sh.
+installcheck-local:
+	@bin=`$(transform_name) grabrat '$(transform)'`$(EXEEXT) && \
+	names= && for l in $(install_links); do \
+	  names="$$names $$l=`$(transform_name) "$$l" '$(transform)'`$(EXEEXT)"; \
+	done && \
+	pages= && for p in $(man_pages); do \
+	  p=`basename "$$p" .1` && \
+	  pages="$$pages `$(transform_name) "$$p" '$(transform)'`.1"; \
+	done && \
+	$(SHELL) $(srcdir)/tests/installcheck.sh '$(DESTDIR)$(bindir)' \
+	  '$(DESTDIR)$(man1dir)' "$$bin" $$names -- $$pages
+EXTRA_DIST += tests/installcheck.sh

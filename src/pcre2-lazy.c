@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* pcre2-lazy.c: the PCRE2 functions grabrat calls, loaded on first use.
 
    The binary does not link libpcre2-8: loading it at every start costs

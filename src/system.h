@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* system.h: the few definitions every applet shares.
    Exit codes, quoting of file names in messages, and the common parts of
    --help and --version.  Nothing here touches applet state.  */
@@ -47,29 +49,37 @@ emit_ancillary_info (char const *applet)
           "Full documentation: man %s\n", applet);
 }
 
-/* The name the program was called by, without its directory or a login
-   shell's '-': an applet's name, or a drop-in name (applets.h) such as
-   "cat" for rat.  */
+/* The applet or drop-in name (applets.h) that main () found behind the
+   name the binary was called by: "cat" for rat called as cat, or as gcat
+   or xcat when installed with that prefix (grabrat.c's untransform).
+   Set once before the applet runs, read-only after.  */
+extern char const *grabrat_called_as;
+
+/* The name the program was called by, without its directory, a login
+   shell's '-' or the installation's prefix and suffix: an applet's name,
+   or a drop-in name such as "cat" for rat.  */
 static inline char const *
 called_name (void)
 {
+  if (grabrat_called_as)
+    return grabrat_called_as;
   char const *base = last_component (program_name);
   return base + (*base == '-');
 }
 
-/* GNU-format --version output for APPLET: "APPLET (grabrat) VERSION",
-   or, for a personality of another program (GNU grep), "APPLET (grabrat
-   VERSION) ITS-VERSION" and a line naming it: scripts and GNU's own
-   help-version test read the version at the end of the first line.  */
+/* GNU-format --version output for APPLET: "APPLET (grabrat) VERSION";
+   or, for an applet standing in for another program (GNU grep, or
+   coreutils' sort and cat), "APPLET (grabrat VERSION) ITS-VERSION" and
+   the line NOTE: scripts and GNU's own help-version tests read the
+   version at the end of the first line as the version of the program
+   reproduced.  */
 static inline void
-emit_version_of (char const *applet, char const *of, char const *of_version)
+emit_version_of (char const *applet, char const *of_version,
+                 char const *note)
 {
-  if (of)
-    printf ("%s (%s %s) %s\n"
-            "grabrat's %s %s personality: the same output, searched in"
-            " parallel.\n",
-            applet, PACKAGE_NAME, PACKAGE_VERSION, of_version, of,
-            of_version);
+  if (of_version)
+    printf ("%s (%s %s) %s\n%s\n",
+            applet, PACKAGE_NAME, PACKAGE_VERSION, of_version, note);
   else
     printf ("%s (%s) %s\n", applet, PACKAGE_NAME, PACKAGE_VERSION);
   printf ("Copyright (C) 2026 the grabrat authors.\n"
@@ -86,5 +96,9 @@ emit_version (char const *applet)
 {
   emit_version_of (applet, NULL, NULL);
 }
+
+/* The coreutils release whose sort and cat the applets reproduce: the
+   version the drop-in names 'sort' and 'cat' report.  */
+#define COREUTILS_VERSION "9.1"
 
 #endif

@@ -1,3 +1,5 @@
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tests/env.sh: a predictable environment for every test (sourced by the
 # harness before each one).  Tests that want a UTF-8 locale set it
 # themselves.

@@ -1,3 +1,5 @@
+## Copyright (C) 2026 the grabrat authors
+## SPDX-License-Identifier: GPL-3.0-or-later
 ## tests/local.mk: the test suite (automake parallel harness + gnulib's
 ## tests/init.sh).  One shell script per behaviour; C unit tests for the
 ## helpers in src/io/ and the search loop.
@@ -24,7 +26,12 @@ toolbox_tests = \
   tests/toolbox/write-error.sh \
   tests/toolbox/help-full.sh \
   tests/toolbox/install-links.sh \
-  tests/toolbox/needed-libs.sh
+  tests/toolbox/install-transform.sh \
+  tests/toolbox/installcheck.sh \
+  tests/toolbox/licence-notices.sh \
+  tests/toolbox/needed-libs.sh \
+  tests/toolbox/man-pages.sh \
+  tests/toolbox/unprivileged-skip.sh
 
 all_tests = $(toolbox_tests)
 TESTS += $(all_tests)

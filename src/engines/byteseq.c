@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* byteseq.c: search for a sequence of small byte sets (see byteseq.h).
    The packed pair search of pcre2-literal.c, widened: each of the
    sequence's rarest places is compared with every byte of its set, the

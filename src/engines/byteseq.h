@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* byteseq.h: a sequence of small byte sets that every match of a pattern
    holds at consecutive bytes ('[how] to' holds one of h, o, w, then ' ',
    't', 'o'), and a fast search for it: the sets of its rarest places are

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* engine-dfa.c: grep's -G and -E (GNU's basic and extended regular
    expressions) through gnulib's dfa and regex modules, used the way GNU
    grep 3.8 uses them (dfasearch.c), so that lines and spans are grep's:

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* engine-fixed.c: grep's string matcher, for -F and for several -G/-E
    patterns that are all plain strings (grep-keys.c decides, with grep
    3.8's rules): GNU grep's kwsearch.c semantics on a matcher of our own.

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* engine-hs.c: grab's Hyperscan engine (-H).  Hyperscan, loaded with
    dlopen on first use (linking it would cost every applet's start-up: it
    pulls in a C++ runtime), scans whole buffers for the first line that may

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* engine-pcre2.c: grab's PCRE2 engine, with the JIT.
    Compiles the patterns the way grep -P does (joined by pcre2-join.c,
    caseless, UTF with invalid bytes as barriers) and finds

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* engine.c: the table of grab's engines.  The only place where a build
    option (Hyperscan) decides which engines exist.  */
 

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* engine.h: the matcher interface of grab, and the table of engines.
    An engine compiles the user's patterns into an immutable, shareable
    object and finds matches in a buffer of whole records (lines) for one

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* linescan.c: find line starts by their first byte (see linescan.h).  */
 
 #include <config.h>

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* linescan.h: the next record (line) that starts with one of a set of
    bytes 0x80 or above: in UTF-8, the lines that start with an encoding
    error, which grep matches from after the bad bytes and which the

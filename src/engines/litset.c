@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* litset.c: many literals, one search (see litset.h).
 
    The search slides a window of M bytes, M the length of the shortest

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* litset.h: a set of literal strings and a search for the leftmost place
    where any of them starts, for many patterns at once (grab -f WORDS):
    Wu and Manber's shift table over pairs of bytes.  The PCRE2 engine

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* pcre2-join.c: the one pattern PCRE2 compiles (see pcre2-join.h).
    grep 3.8 -P takes -x to PCRE2_EXTRA_MATCH_LINE, which PCRE2 applies
    to the parsed pattern, after its leading (*VERB)s and whatever the

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* pcre2-join.h: the one pattern PCRE2 compiles for the patterns of grab
    and grep -P: the patterns as alternatives, -x through PCRE2's own
    PCRE2_EXTRA_MATCH_LINE, and -w's wrapper, written so that what each

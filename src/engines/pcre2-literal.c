@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* pcre2-literal.c: required literals of PCRE2 patterns (see
    pcre2-literal.h).  The pattern is read as a top-level sequence: runs of
    places that nothing makes optional are required, each place a plain

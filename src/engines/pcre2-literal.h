@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* pcre2-literal.h: a literal string every match of a PCRE2 pattern must
    contain, and a fast search for it.  Lines without it cannot match, so
    the engine skips them without running the regex: for "\w+_RESUME" it

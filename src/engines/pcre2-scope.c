@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* pcre2-scope.c: a conservative reading of PCRE2 pattern syntax that
    decides whether a pattern may be matched over many lines at once (see
    pcre2-scope.h).  Anything it does not understand makes the answer

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* pcre2-scope.h: can a PCRE2 pattern be run over many lines at once?
    grep -P matches each line on its own.  Matching a whole buffer of lines
    in one call (with PCRE2_MULTILINE) is much faster and gives the same

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* utf8chars.c: the C library's UTF-8 probed into a table per lead byte
    (see utf8chars.h).  The probe asks mbrlen about each byte alone, and
    about each lead byte with second bytes from each end of the

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* utf8chars.h: what a character is in a UTF-8 locale, as the C library
    decides it (mbrlen, mbrtowc), which is what GNU grep follows: glibc
    2.36 takes the 4-byte forms past U+10FFFF (F4 90 80 80, F5..F7 leads)

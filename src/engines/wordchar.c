@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* wordchar.c: grep's word constituents (see wordchar.h).  GNU grep 3.8
    decides them this way in searchutils.c: a byte the locale calls a
    single-byte character is looked up in a table; the lead byte of a

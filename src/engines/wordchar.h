@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* wordchar.h: grep's word constituents (-w): letters, digits and '_' of
    the locale, single bytes by table and multibyte characters through
    mbrtowc; an encoding error is never a word constituent.  The table is

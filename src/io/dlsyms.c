@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* dlsyms.c: load a shared library and functions from it (see dlsyms.h).  */
 
 #include <config.h>

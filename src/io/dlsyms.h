@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* dlsyms.h: load a shared library and a set of its functions at run time
    (for libraries that would cost every applet's start-up if linked).
    Never prints, never exits.  */

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* input.c: chunked reading by mmap or read (see input.h).  */
 
 #include <config.h>

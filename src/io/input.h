@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* input.h: read one input file as a series of chunks, mapping or reading.
    A regular file at least PARAMS->mmap_min bytes long is mapped in windows
    of PARAMS->window bytes; anything else (small files, pipes, /proc files,

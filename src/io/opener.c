@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* opener.c: batched openat and close through io_uring (see opener.h).  */
 
 #include <config.h>

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* opener.h: open, and later close, a batch of files with one system call
    per batch (io_uring, through liburing linked statically), for a
    thread that handles many small files one after the other.  Where the

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* outbuf.c: growable output buffer (see outbuf.h).  */
 
 #include <config.h>

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* outbuf.h: a growable byte buffer for output, flushed with full writes.
    Owns only memory; never prints a diagnostic and never exits except on
    memory exhaustion (the x-prefixed functions, through xalloc_die).  Not

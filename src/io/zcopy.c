@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* zcopy.c: copy_file_range, splice through a middle pipe, pipe sizing
    (see zcopy.h).  Knows nothing of file names or messages.  */
 

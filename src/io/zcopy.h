@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* zcopy.h: zero-copy transfers from one file descriptor to another:
    copy_file_range between regular files, splice (directly when one end is
    a pipe, through a middle pipe otherwise), and growing pipes (never

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* chunk.c: a big file searched by several workers (see chunk.h).
 
    Pieces.  Piece I covers the records (lines) that START in file offsets

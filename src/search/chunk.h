@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* chunk.h: one big file searched by several workers (chunk.c).
    The file is cut into pieces of equal size.  The worker that took the
    file (the owner) searches it as any file, from its start, with the

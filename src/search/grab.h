@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* grab.h: what grab's modules share: the options (read-only once parsed)
    and the state of one run that the workers update under its lock.  */
 

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* order.c: the --sort=path output cursor (see order.h).  */
 
 #include <config.h>

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* order.h: --sort=path, output in walk order while searching in parallel.
    Every operand, directory and file found is a node of a tree whose
    children are in the order their output must appear (operands as given,

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* print.c: grep's output format (see print.h).  Mirrors GNU grep's
    prline, print_line_head, print_line_middle and print_line_tail, so that
    the output is byte for byte the same, colours included.  */

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* print.h: grab's output format, the only place that knows it.
    A printer is a search sink (search.h) that formats lines into the
    worker's per-file output buffer the way GNU grep prints them: file name,

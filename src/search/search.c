@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* search.c: the line loop (see search.h).  GNU grep's rules for what is
    selected and what is context, expressed with file offsets instead of
    pointers into one moving buffer, so the chunks may come from mmap

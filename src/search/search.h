@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* search.h: grab's line loop over one file's chunks.
    It asks the engine for the next match, turns it into the line that holds
    it, applies -v, -m, -A/-B/-C context and line numbering, and hands lines

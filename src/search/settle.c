@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* settle.c: a parsed command line (struct grab_cmdline, options.c)
    settled into the one struct grab_opts that the search reads and never
    writes, and the pattern compiled: grep's rules of precedence (-q over

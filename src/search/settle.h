@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* settle.h: from a parsed command line to the options the search reads
    (settle.c).  */
 

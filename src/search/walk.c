@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* walk.c: grab's directory walk, one directory at a time.  A worker that
    takes a directory from the queue lists it here and queues its entries;
    any worker may take them, so the walk itself runs in parallel.  It

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* walk.h: listing a directory for the workers (walk.c).  */
 
 #ifndef GRABRAT_GRAB_WALK_H

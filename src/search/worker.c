@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* worker.c: what a worker thread does with each item of the queue: open
    the file, read or map it chunk by chunk, search, and write the file's
    output in one piece under the output lock (small outputs of a batch's

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* worker.h: one search thread's state, shared by worker.c (files) and
    walk.c (directories, walk.h), and worker.c's functions.  Nothing here
    is shared between threads.  */

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* workq.c: the blocking LIFO work queue (see workq.h).  */
 
 #include <config.h>

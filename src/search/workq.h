@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* workq.h: the work queue between the directory walk and the workers.
    A LIFO stack (so the walk goes depth first and stays small) guarded by
    one mutex; idle workers sleep on a condition variable, never spin.  The

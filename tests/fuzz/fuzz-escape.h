@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* fuzz-escape.h: how the fuzz targets show bytes in a MISMATCH report:
    the N bytes at P, double-quoted, backslash and quote escaped, others
    outside printable ASCII as \xHH, then a newline, on standard error.  */

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* fuzz-grab-search.c: grab's buffer search against PCRE2 run on each line
    alone, the way GNU grep -P does.
 

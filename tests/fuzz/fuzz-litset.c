@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* fuzz-litset.c: grab's literal set (litset.c: Wu and Manber's shift
    table over byte pairs, the bitmap of pairs that start literals, the
    caseless and KELVIN SIGN / LONG S spellings) against a naive search

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* fuzz-parse-grab.c: grab's option and pattern parsing never crash.  The
    fuzz data, cut at NUL bytes, is a command line for grab's parser
    (options.c); its patterns then go through the pattern readers

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* fuzz-parse-sort.c: sort's option parsing never crashes.  The fuzz
    data, cut at NUL bytes, is a command line for sort's parser
    (cmdline.c: keys, sizes, separators, --files0-from, obsolete +POS

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* fuzz-rat-format.c: rat's formatter against GNU cat's formatting rules
    applied one byte at a time.
 

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* fuzz-sort-keys.c: sort's key extraction and abbreviated keys against
    its full comparison.
 

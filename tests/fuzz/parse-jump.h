@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* parse-jump.h: for the parser targets (fuzz-parse-grab.c,
    fuzz-parse-sort.c).  A parser that rejects its input exits through
    error() or usage: an exit handler jumps back to PARSE_RUN's caller

@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tests/fuzz/run.sh SECONDS [NAME...]: build every libFuzzer target
 # (tests/fuzz/fuzz-NAME.c) with clang -fsanitize=fuzzer,address,undefined
 # and run each for SECONDS, from its seed corpus (tests/fuzz/corpus/NAME,

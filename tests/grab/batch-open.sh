@@ -5,6 +5,9 @@
 # ENOSYS, as on an old kernel, or EPERM, as in a sandbox), and with few
 # descriptors allowed; -q stops early.  Where the kernel gives grab a
 # ring, the files are opened through it, not by openat calls.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 require_strace_
 

@@ -8,6 +8,9 @@
 # --debug says the file was cut (and -n 1 does not cut it).
 # GRAB_TEST_STRIDE=K runs a fixed sample of about one case in K (.ci/run's
 # ThreadSanitizer step).
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/grab/mkedges.sh"
 

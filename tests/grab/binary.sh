@@ -3,6 +3,9 @@
 # default: a match in a file with NUL bytes gives "binary file matches")
 # and 'without-match'; and with them, lines with encoding errors in a
 # UTF-8 locale, as grep handles them.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/grab/difflib.sh"
 

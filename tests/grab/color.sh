@@ -2,6 +2,9 @@
 # --color=always prints GNU grep's escape sequences byte for byte, with
 # the default colours and with GREP_COLORS (ms mc sl cx fn ln bn se rv ne),
 # for selected and context lines, -o, -v and line numbers.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/grab/mktree.sh"
 . "$srcdir/tests/grab/difflib.sh"

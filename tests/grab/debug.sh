@@ -3,6 +3,9 @@
 # line-crossing matches checked, or line by line; which literal prefilters
 # lines, or that the pattern is a string searched for without PCRE2; and, with -H, whether Hyperscan finds the candidate lines (and
 # why not when it does not).
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 check ()

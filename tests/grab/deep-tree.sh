@@ -1,6 +1,9 @@
 #!/bin/sh
 # A tree deeper than PATH_MAX is searched (paths too long for one system
 # call are opened piece by piece), as grep -r does it.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 name=dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd

@@ -2,6 +2,9 @@
 # grab -r prints what grep -P -a -r prints (sorted; -n 1 and -n 4), exit
 # status too, in the C locale: every pattern of patterns.txt with every
 # option set of options.txt over a generated tree.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/grab/mktree.sh"
 . "$srcdir/tests/grab/difflib.sh"

@@ -1,6 +1,9 @@
 #!/bin/sh
 # Like differential-c.sh in a UTF-8 locale (UTF mode, invalid bytes never
 # match, caseless matching beyond ASCII), with UTF-8 specific patterns.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/grab/mktree.sh"
 . "$srcdir/tests/grab/difflib.sh"

@@ -3,6 +3,9 @@
 # invalid regexes (the PCRE2 message with its offset), unreadable files
 # and directories, -q letting a match win over errors, bad option
 # arguments, write errors, standard output as an input.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 echo foo >f || framework_failure_

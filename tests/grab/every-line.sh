@@ -7,6 +7,9 @@
 # on lines that start with lone error bytes, lead bytes, valid characters,
 # at every offset modulo 32 (the scan for such line starts goes 16 bytes
 # at a time), with -c, -v, -m, --line-number and context.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/grab/difflib.sh"
 require_utf8_locale_

@@ -8,6 +8,9 @@
 # not) is grep's "write error" and ends the run.  What was written before
 # a fault is always a prefix of the right output, in whole files' output
 # when threads run: never a duplicated or cut piece.  With -n 1 and -n 4.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 require_strace_
 grep -P -a x /dev/null

@@ -4,6 +4,9 @@
 # --no-messages here), and leaves standard input where grep -m 1 leaves it.
 # -q, -l and -L stop at the first selected line whatever -m says (grep's
 # done_on_match), which decides where standard input is left.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/grab/difflib.sh"
 

@@ -2,6 +2,9 @@
 # With several threads, one file's output never mixes with another's, not
 # even the output of a file big enough to be streamed (over 1 MiB); each
 # file's lines stay in order.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 mkdir d || framework_failure_

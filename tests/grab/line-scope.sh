@@ -5,6 +5,9 @@
 # lookaround, \K, atomic and possessive parts), with -w, -x, -o, -v and
 # -c, over lines ending in LF, CRLF, CR, VT, FF and NEL, with NUL bytes and
 # invalid UTF-8, in C and UTF-8, at 1 and 4 threads.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/grab/difflib.sh"
 

@@ -4,6 +4,9 @@
 # every level leaves entries waiting holds one open a level.  With 64
 # descriptors allowed and 300 levels, grab must keep within the limit,
 # opening the rest by their paths: the output is grep -r's.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 mkdir top || framework_failure_

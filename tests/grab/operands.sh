@@ -1,6 +1,9 @@
 #!/bin/sh
 # File operands, standard input, -z, pattern sources (-e, -f, -F) and
 # --include/--exclude: grab prints what grep -P -a prints, stderr too.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/grab/mktree.sh"
 . "$srcdir/tests/grab/difflib.sh"

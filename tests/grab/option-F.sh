@@ -4,6 +4,9 @@
 # engine) are strings there, and select only
 # the lines that hold them, as grep -F -a does; '' still selects all
 # (difflib.sh: both engines, -n 1 and -n 4).
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/grab/difflib.sh"
 printf 'a\nb$\n.*c\n^d\n^.*e\n\251\nplain\n' >in || framework_failure_

@@ -1,6 +1,9 @@
 #!/bin/sh
 # -I colours matches (GNU colours) only when standard output is a
 # terminal whose TERM is not dumb; --color=always forces them.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 printf 'xx foo\n' >a || framework_failure_
 esc=$(printf '\033')

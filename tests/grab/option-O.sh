@@ -1,6 +1,9 @@
 #!/bin/sh
 # -O (--byte-offset): each output line carries the 0-based byte offset of
 # its first match (grep -b gives the line's); with -o, of each match.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 printf 'xx foo\nbar\nfoo foo\n' >a || framework_failure_
 printf 'a\n\251\251x\n' >b || framework_failure_

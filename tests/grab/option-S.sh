@@ -1,6 +1,9 @@
 #!/bin/sh
 # -S (and -F, --fixed-strings): the pattern is a plain string, whatever
 # characters it has; -2 and -P are accepted and change nothing.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 printf 'a.b\naxb\n(x)\n[x\n' >b || framework_failure_
 for e in $(grab_engine_opts_); do

@@ -2,6 +2,9 @@
 # -l with -O: one NAME:OFFSET line for every match, several in one line
 # included (the original grab's use); no name for a single file; the
 # later of -l and --files-without-match wins, as in grep -P -a.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 printf 'xx foo\nbar\nfoo foo\n' >a || framework_failure_
 printf 'a.b\naxb\n' >b || framework_failure_

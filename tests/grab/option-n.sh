@@ -2,6 +2,9 @@
 # -n N / --threads=N sets the number of threads, for file operands as well
 # as -r; the output is the same with any number (sorted), and -n 1 keeps
 # operand order; --line-number numbers lines.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 for i in $(seq 20); do echo "foo $i" >f$i; done
 files=$(seq -f 'f%g' 20)

@@ -5,6 +5,9 @@
 # count every line for an every-line pattern ('$' beside a \C pattern:
 # found by fuzz-grab-search), and (*NO_JIT) works at all; against GNU
 # grep -P -a on the patterns joined by hand; each engine, -n 1 and -n 4.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 require_utf8_locale_
 

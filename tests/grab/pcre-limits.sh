@@ -5,6 +5,9 @@
 # byte for byte; unordered (-n 4) files finished before the failing one
 # may have been printed, so only its own lines, the message and the
 # status are checked; each engine.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 bad=aaaaaaaaaaaaaaaaaaaaaaaaabz   # '(a*)*z' backtracks past PCRE2's limit

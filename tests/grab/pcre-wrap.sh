@@ -4,6 +4,9 @@
 # (grep 3.8 -P -w refuses the first three; grab keeps the verbs first and
 # ends the comment or quote), checked against GNU grep -P -a run on an
 # equivalent pattern written by hand; each engine, -n 1 and -n 4.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 require_utf8_locale_
 

@@ -2,6 +2,9 @@
 # Files whose size reads 0 but that have content (/proc, /sys) are
 # searched, not skipped as "too short to match": grab prints what grep
 # prints for them, as operands and under -r.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 test -r /proc/cpuinfo || skip_ "no /proc/cpuinfo"
 test "$(wc -c </proc/cpuinfo)" -gt 0 || skip_ "empty /proc/cpuinfo"

@@ -1,6 +1,9 @@
 #!/bin/sh
 # A file truncated while grab has it mapped (SIGBUS on the lost pages) is
 # reported and skipped, and the other files are still searched: no crash.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 command -v truncate >/dev/null || skip_ "truncate missing"

@@ -4,6 +4,9 @@
 # --files-without-match they are searched, and an unreadable one is
 # reported.  (The walk no longer stats each file to skip it unopened: a
 # stat for every file cost more than the opens it saved.)
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 require_strace_
 

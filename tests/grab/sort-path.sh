@@ -2,6 +2,9 @@
 # --sort=path prints files in walk order with each directory's entries in
 # byte order, every time, while searching with several threads; -n 1
 # prints grep's order.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/grab/mktree.sh"
 

@@ -1,5 +1,8 @@
 #!/bin/sh
 # grab's first run: on a terminal a file with a NUL byte gets a one-line notice instead of its bytes (a pipe gets grep -P -a's bytes; -a and --binary-files still print them); NO_COLOR turns off --color=auto; a grep habit (-rn PATTERN, -E) gets a hint, and --help lists the letters that differ from grep's.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 script -qec true /dev/null >/dev/null 2>&1 ||

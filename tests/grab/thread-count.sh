@@ -3,6 +3,9 @@
 # CPU if more), since a tree not in the page cache reads faster with more
 # readers; one file operand gets none besides the main thread unless it
 # is big enough to be cut into pieces, then one per CPU; -n N sets both.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 require_strace_
 

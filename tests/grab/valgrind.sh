@@ -2,6 +2,9 @@
 # grab runs clean under valgrind's memcheck (no invalid access, no use of
 # uninitialized bytes, no definite leak) on the read and the mmap paths,
 # with one and several threads, for the main output modes.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/grab/mktree.sh"
 

@@ -4,6 +4,9 @@
 # line is cut, a line longer than the window is whole, and context, line
 # numbers and offsets run on across windows, as grep prints them.  The
 # same data from a pipe (the read path) gives the same.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/grab/difflib.sh"
 . "$srcdir/tests/grab/mkedges.sh"

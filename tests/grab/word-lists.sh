@@ -5,6 +5,9 @@
 # alternation, with and without -F, with -i (in UTF-8 'k' and 's' match
 # U+212A and U+017F, which the set must not miss), -w, -x, -o, -c, -v,
 # in C and UTF-8.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 # A vocabulary of identifiers that share pieces, so that words overlap,

@@ -5,6 +5,9 @@
 # files with words, punctuation, CRLF, UTF-8 and invalid UTF-8, a last line
 # with no newline, in C, a UTF-8 locale and Latin-1, at 1 and 4 threads;
 # binary files; error messages.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"

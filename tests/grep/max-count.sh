@@ -1,5 +1,8 @@
 #!/bin/sh
 # A negative -m is no limit, and under -v selects nothing (files still read), as in GNU grep 3.8 (grep and grab, with -c, -o, -l, -L and context); 0 selects nothing.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"

@@ -1,5 +1,8 @@
 #!/bin/sh
 # grep's usage names it by its base name, its messages by the name it was run as; the whole command line is read before --version or --help act ('grep -V --bogus' fails); -m 0 and the GREP_COLOR warning come before -P's one-pattern check; egrep and fgrep say what Debian's 'exec grep -E' wrappers say.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"

@@ -5,6 +5,9 @@
 # no -l/-L name, no "binary file matches"), while the files are searched
 # in parallel; also with -q before and after a match, -s, -v, context,
 # -r and standard input; at 1 and 4 threads, against GNU grep.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/grep/lib.sh"
 

@@ -3,6 +3,9 @@
 # an (?x) comment, a trailing '#' or backslash, \Q, alternation; and -w is
 # grep 3.8's '(?<!\w)(?:...)(?!\w)', its errors included; several -e; in
 # C and UTF-8, at 1 and 4 threads, against GNU grep's output and status.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/grep/lib.sh"
 require_utf8_locale_

@@ -1,5 +1,8 @@
 #!/bin/sh
 # -q returns at its first selected line without reading the rest of a pipe (an endless one too), and nothing of the operands after that line shows, as in GNU grep 3.8, at 1 and 4 threads; grab -q likewise, in order with --sort=path or -n 1.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"

@@ -13,6 +13,9 @@
 #   RANDOM_CASE=N      run case N of the seed only
 #   RANDOM_MODE=grab   compare grab with 'grep -P -a' instead
 #   RANDOM_SHRINK=N    shrink at most N mismatches (3)
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"

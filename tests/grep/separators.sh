@@ -1,5 +1,8 @@
 #!/bin/sh
 # The "--" between context groups follows GNU grep 3.8 across files (a binary file's unprinted match counts as output; a file too short to search leaves no separator behind), a -v run stays one group past a line held back for an encoding error, and context after such a line is numbered right; at 1 and 4 threads.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"

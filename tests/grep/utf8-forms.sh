@@ -9,6 +9,9 @@
 # take a form past U+10FFFF for an error, so 'b.c' selects no line
 # 'b\364\220\200\200c', while grep -o . prints the form on a line that
 # '.' selects elsewhere: -o goes through regex, which asks mbrtowc.)
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"

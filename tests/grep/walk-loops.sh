@@ -7,6 +7,9 @@
 # through the batch opener, which would not wait for its writer); at 1 and 4
 # threads, stdout, stderr and status alike; and grab -r -D read reads a
 # FIFO in the tree as grep -P -a does.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"

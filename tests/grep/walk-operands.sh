@@ -5,6 +5,9 @@
 # --include, --exclude and --exclude-dir against directory operands read
 # without -r ("Is a directory"); an unreadable directory's entries under
 # d///.  grabrat grep at 1 and 4 threads, and grab against grep -P -a.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"

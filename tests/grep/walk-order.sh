@@ -6,6 +6,9 @@
 # empty file, symbolic links (-r: skipped inside the tree, followed on the
 # command line; -R: followed, a loop warned about, a dangling one
 # reported), --include, --exclude, --exclude-dir, at 1 and 4 threads.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"

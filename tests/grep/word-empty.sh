@@ -1,5 +1,8 @@
 #!/bin/sh
 # -w with an empty pattern (-e '', -F, -E, an -f file holding an empty line, beside other patterns) selects the lines GNU grep 3.8 selects, the last line without its newline included, in C and UTF-8, at 1 and 4 threads.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"

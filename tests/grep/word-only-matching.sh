@@ -1,5 +1,8 @@
 #!/bin/sh
 # -w with -o or --color and several overlapping strings (-F, or patterns grep searches as strings) gives GNU grep 3.8's matches, which after a match take a string found right at its end for a word; not grep's regex matcher (one -G or -E pattern, alternations); in C and UTF-8, at 1 and 4 threads.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"

@@ -1,5 +1,8 @@
 #!/bin/sh
 # A write error on standard output (a full device, a closed descriptor) ends grep where GNU grep's stdio buffer finds it: at once for output past one buffer or with --line-buffered, else at exit after the other files' diagnostics, with the errno only when bytes were pending (grep and grab, at 1 and 4 threads).
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/grep/lib.sh"

@@ -5,6 +5,9 @@
 # the built-in ones (the whole words error/fatal/fail/failed/failure red,
 # warn/warning yellow, debug/trace blue, any case); 'auto' colours only a terminal with TERM not dumb and
 # NO_COLOR empty; without colour the output is cat's.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 fail=0

@@ -3,6 +3,9 @@
 # -b -E -n -s -T -v over binary, CR LF, blank-line and long-line inputs,
 # alone and in sequences where numbering, squeezing and CR state carry
 # from file to file; also the aliases, long forms and stdin as a pipe.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/rat/lib.sh"
 

@@ -3,6 +3,9 @@
 # same way), directories ('rat . .' says it twice), unreadable /proc
 # files, /dev/full, a closed stdout, a closed stdin; the copy goes on after
 # an input error and the status is 1, never a count.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/rat/lib.sh"
 

@@ -6,6 +6,9 @@
 # splicing straight, at any point, no pipe (EMFILE), pipes that cannot
 # grow (EPERM: ask for less; EBUSY: keep).
 # The output must be whole each time.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/rat/lib.sh"
 rat_injection_setup_

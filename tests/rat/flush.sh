@@ -2,6 +2,9 @@
 # The formatting path writes what it has before a read that would block
 # (GNU cat's FIONREAD rule): a line read from a pipe reaches the reader
 # while the writer is still sleeping, with -v, -n and --timestamp.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 mkfifo fifo || skip_ "cannot make a FIFO"

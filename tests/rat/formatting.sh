@@ -2,6 +2,9 @@
 # The formatting cases of the rat spec (shared/reference/rat.md, section
 # 11, cases 1-16), with the expected bytes written out by hand: numbering,
 # -b over -n, squeezing, ^M$ for CR LF also across files, -A/-v notation.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 fail=0

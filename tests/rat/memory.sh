@@ -3,6 +3,9 @@
 # 'rat --version' needs plus 12 MiB (as coreutils tests cat), it copies on
 # every path (splice, read/write, formatting, --color, --progress) and
 # reports ENOSPC promptly.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 # The smallest 'ulimit -v' (KiB) under which rat starts, by bisection.

@@ -2,6 +2,9 @@
 # Option parsing as in GNU cat: permutation of options and operands (off
 # under POSIXLY_CORRECT), '--', unique prefixes, the messages for bad,
 # unknown and ambiguous options ("Try 'rat --help'") and their status 1.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/rat/lib.sh"
 

@@ -2,6 +2,9 @@
 # Files whose size says 0 (/proc, /sys) are read to their end, not taken
 # as empty, on the plain and the formatting paths, to a pipe and to a
 # regular file (where copy_file_range returns 0 or EXDEV on them).
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 test -r /proc/cpuinfo || skip_ "no /proc/cpuinfo"

@@ -3,6 +3,9 @@
 # also a bar, percentage and ETA), drawn at most 10 times a second, only
 # on a terminal unless --progress=always; the copy itself is unchanged on
 # every path; a diagnostic starts on a line of its own.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 fail=0

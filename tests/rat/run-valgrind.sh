@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tests/rat/run-valgrind.sh: run rat's tests with rat under valgrind
 # (memcheck, leaks included): a directory with a 'rat' script that runs
 # the built binary under valgrind goes first in PATH.  By hand, from the

@@ -4,6 +4,9 @@
 # and the status must agree.  The oracle is the machine's cat (9.1 on
 # Debian 12), whose rule differs from 9.7's for 'cat - fy <x 1<>x' (9.1
 # refuses, as rat does: see NEWS).
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 fail=0

@@ -3,6 +3,9 @@
 # handler is installed); with SIGPIPE ignored the write fails with EPIPE
 # and rat says "write error: Broken pipe" and exits 1 - on the splice,
 # read/write and formatting paths alike.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 fail=0

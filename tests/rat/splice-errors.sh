@@ -4,6 +4,9 @@
 # on with the next one; an output failure is a fatal "write error"; a
 # failure of the middle pipe itself is a "splice error" (as in coreutils'
 # cat-distinct-err.sh).  copy_file_range's ENOSPC is a write error.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/rat/lib.sh"
 rat_injection_setup_

@@ -3,6 +3,9 @@
 # unreadable, directory, the output itself; all problems are reported,
 # nothing is written, the status is 1.  With no problem it copies like
 # plain rat; FIFOs are stat'ed, not opened (no blocking), and read later.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 fail=0

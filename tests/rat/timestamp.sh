@@ -3,6 +3,9 @@
 # its first byte was read, and a space, before the -n number; %3N %6N %9N
 # give fractions of seconds; the default shape; long formats; a line read
 # in two parts keeps the time of its first part.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 fail=0

@@ -5,6 +5,9 @@
 # splice or read/write), to an append-mode file (read/write only), from
 # devices and stdin.  With strace, also that each path used the system
 # calls it should (and --no-splice none of them).
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 fail=0

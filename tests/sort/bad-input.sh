@@ -4,6 +4,9 @@
 # with a 1 MiB buffer; a directory operand fails with GNU's message; a
 # full disk for temporaries (forced with strace) fails with status 2,
 # leaves no temporary and does not touch the -o file.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

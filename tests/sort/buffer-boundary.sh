@@ -4,6 +4,9 @@
 # lengths around the edge of the -S buffer, with --parallel from 1 to 9,
 # from regular files, several files and standard input, in C, C.UTF-8
 # and en_US.UTF-8; status, output and messages as GNU sort's.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

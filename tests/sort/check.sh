@@ -2,6 +2,9 @@
 # -c reports the first line out of order with GNU sort's message and
 # line number, also past the first read buffer; -C only sets the status;
 # -c -u wants strict order.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

@@ -5,6 +5,9 @@
 # /bin/sh, as execlp does), sort waits for its children even when SIGCHLD
 # is ignored on entry, and a PROG that cannot run or fails is an error
 # (status 2) that leaves no temporary behind.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

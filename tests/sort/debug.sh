@@ -1,6 +1,9 @@
 #!/bin/sh
 # --debug prints GNU sort's warnings and underlines the same parts of
 # each line, for many option sets, in the C and a UTF-8 locale.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

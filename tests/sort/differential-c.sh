@@ -3,6 +3,9 @@
 # C locale, for every option set of options.txt over generated inputs
 # (numbers with signs, exponents and separators, sizes, versions, months,
 # mixed case, blanks, empty lines, duplicates, -t fields).
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

@@ -4,6 +4,9 @@
 # thousands separator: every option set of options.txt over generated
 # inputs, among them lines that tie at the first levels (where glibc's
 # strxfrm orders otherwise than strcoll).  The locale is compiled into the test directory (LOCPATH).
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

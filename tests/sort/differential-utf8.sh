@@ -2,6 +2,9 @@
 # sort prints what GNU sort prints in a UTF-8 locale (collation with
 # strcoll, locale blanks and case), for every option set of options.txt
 # over generated inputs.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 require_utf8_locale_

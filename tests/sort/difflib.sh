@@ -1,3 +1,5 @@
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tests/sort/difflib.sh: run grabrat's sort and GNU sort on the same
 # inputs and compare stdout, stderr and exit status byte for byte
 # (sourced by the differential tests).  GNU sort runs through a link

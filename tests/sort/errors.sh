@@ -4,6 +4,9 @@
 # bad keys, sizes, thread and batch counts, separators, incompatible
 # options, operands, unreadable inputs and files0-from lists, and an
 # output that cannot be written.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

@@ -2,6 +2,9 @@
 # Inputs bigger than -S are sorted through temporary runs in the -T
 # directories and merged (in several passes with a small --batch-size),
 # with the same output as GNU sort; every temporary is removed.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

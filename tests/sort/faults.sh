@@ -10,6 +10,9 @@
 # the last stdio buffer, as GNU's stdio has it; what was written is a
 # prefix of the sorted output, and temporaries are removed.  A real
 # broken pipe, SIGPIPE ignored or not, ends the sort as it ends GNU's.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 require_strace_

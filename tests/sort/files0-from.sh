@@ -1,6 +1,9 @@
 #!/bin/sh
 # --files0-from reads the input names from a file or from standard input,
 # NUL-separated, as GNU sort does.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

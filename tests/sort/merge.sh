@@ -2,6 +2,9 @@
 # sort -m gives GNU sort's output even for unsorted inputs and more
 # inputs than --batch-size (the same merge passes), with -u, keys, and
 # standard input among the inputs.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

@@ -6,6 +6,9 @@
 # the same bits, and -u when no two lines do.  NaNs with the same bits ("nan", "NaN") compare
 # by uninitialized padding in GNU sort (see numcmp.c); here they are
 # equal, which the last part checks without GNU.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

@@ -3,6 +3,9 @@
 # -POS follows or _POSIX2_VERSION predates 2001, else a file; with
 # POSIXLY_CORRECT, options after the first file are files.  -y is
 # accepted and ignored.  All as in GNU sort.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

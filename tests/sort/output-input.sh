@@ -2,6 +2,9 @@
 # -o may name an input: sort reads everything before it truncates the
 # output, in memory or through temporaries, and -m copies such an input
 # first; the result is what GNU sort writes to another file.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 test "$REF_SORT" != false || skip_ "GNU sort not found"
 

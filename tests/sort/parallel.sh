@@ -5,6 +5,9 @@
 # thread whatever --parallel says; SORT_TEST_PARALLEL_LINES=N makes the
 # input 3 * N lines (350000 for 8 threads) and SORT_TEST_PARALLEL_THREADS
 # lists the --parallel values (.ci/run's ThreadSanitizer step sets both).
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

@@ -5,6 +5,9 @@
 # without -R; -k2,2R keeps ties in byte order (input order with -s);
 # -Ru prints one line per key; R keys can follow other keys; -c, -m and
 # a UTF-8 locale work with -R.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

@@ -4,6 +4,9 @@
 # same output every run, with any thread count; different sources give
 # different orders; -r gives exactly the reverse order; and the orders
 # are uniform (chi-square over 960 seeds of a 4-line input).
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 test "$REF_SORT" != false || skip_ "GNU sort not found"
 

@@ -1,6 +1,9 @@
 #!/bin/sh
 # A sort killed by SIGTERM, SIGINT or SIGHUP while it holds temporary
 # runs removes them all before dying of the signal.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 command -v mkfifo >/dev/null || skip_ "no mkfifo"
 env --default-signal=INT,TERM,HUP true 2>/dev/null \

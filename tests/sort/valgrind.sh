@@ -4,6 +4,9 @@
 # whose padding bytes must not be read), keys and fields, -u, -m, -c, -o
 # onto an input, -z, temporary runs (-S 1K), two sorting threads, and a
 # collating locale; and it writes what it writes without valgrind.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

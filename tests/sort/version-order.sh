@@ -3,6 +3,9 @@
 # them (".e1" before ".5": 9.1's filevercmp lets a suffix be the whole
 # name), with -r, -u, -f, -k, -m, -c and -C, over generated names built
 # from dots, letters, digits, '~' and '-'.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/sort/difflib.sh"
 

@@ -1,5 +1,8 @@
 #!/bin/sh
 # Dispatch: by link name, by first argument, --list, unknown applet (127).
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 bin=$abs_top_builddir/src/grabrat
@@ -35,7 +38,7 @@ compare exp err || fail=1
 grabrat cat nosuch 2>err && fail=1
 echo "cat: nosuch: No such file or directory" >exp
 compare exp err || fail=1
-./cat --version | head -n1 | grep '^cat (grabrat) ' >/dev/null || fail=1
+./cat --version | head -n1 | grep '^cat (grabrat [^)]*) 9\.1$' >/dev/null || fail=1
 ./cat --help | head -n1 | grep '^Usage: ./cat ' >/dev/null || fail=1
 returns_ 1 ./cat --no-such-option 2>err || fail=1
 grep "^Try './cat --help' for more information.\$" err >/dev/null || fail=1

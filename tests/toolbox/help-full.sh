@@ -1,6 +1,9 @@
 #!/bin/sh
 # --help and --version to a full device end with GNU's message (errno or not)
 # and status, for sort, cat and grep in C, C.UTF-8 and en_US.UTF-8.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 test -w /dev/full && test -c /dev/full || skip_ "no /dev/full"

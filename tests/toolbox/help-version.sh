@@ -1,6 +1,11 @@
 #!/bin/sh
-# --help and --version of grabrat and each applet: GNU format, stdout,
-# status 0; a bad option: GNU message, "Try" line, the reference tool's code.
+# --help and --version of grabrat, each applet and cat: GNU format, stdout,
+# status 0, a stand-in's first line ending with the version it reproduces
+# (grep 3.8, sort and cat 9.1); a bad option: GNU message, "Try" line, the
+# reference tool's code.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 fail=0
@@ -30,16 +35,26 @@ for a in grabrat $applet_names; do
 
   run_ $a --version >out 2>err || fail=1
   compare /dev/null err || fail=1
-  # The grep personality ends its first line with grep's version
-  # (GNU's help-version test checks it).
+  # An applet standing in for a GNU program ends its first line with the
+  # version of that program it reproduces (GNU's help-version test and
+  # scripts read the last word): grep 3.8, coreutils 9.1's sort.
   case $a in
     grep) echo "grep (grabrat $version) 3.8" ;;
+    sort) echo "sort (grabrat $version) 9.1" ;;
     *) echo "$a (grabrat) $version" ;;
   esac >exp
   head -n1 out >first
   compare exp first || fail=1
   grep '^License GPLv3+' out >/dev/null || fail=1
 done
+
+# rat through a cat link says the cat it reproduces: coreutils 9.1's.
+ln -s "$abs_top_builddir/src/grabrat" cat || framework_failure_
+./cat --version >out 2>err || fail=1
+compare /dev/null err || fail=1
+echo "cat (grabrat $version) 9.1" >exp
+head -n1 out >first
+compare exp first || fail=1
 
 # Bad options: the status of the tool each applet replaces
 # (grep and sort 2, cat 1), and the GNU diagnostic shape.

@@ -1,6 +1,9 @@
 #!/bin/sh
 # grabrat --install DIR makes working links, is idempotent, and refuses to
 # replace a file that is not ours.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 fail=0

@@ -6,6 +6,9 @@
 # expression but not for a plain string (searched for without PCRE2);
 # and when it cannot be loaded, grab fails with status 127 for a regular
 # expression, and rat and a plain string search still work.
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 command -v readelf >/dev/null || skip_ "readelf missing"

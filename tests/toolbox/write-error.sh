@@ -2,6 +2,9 @@
 # Output errors at exit are caught: --help and --version to /dev/full fail
 # with "write error", the errno and the applet's failure status
 # (tests/toolbox/help-full.sh compares with GNU's programs).
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
 test -w /dev/full && test -c /dev/full || skip_ "no /dev/full"

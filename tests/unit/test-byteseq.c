@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* test-byteseq.c: unit tests of byteseq_find (byteseq.c) against a naive
    search: many random sequences of byte sets over an alphabet that makes
    every kind of probe (one byte, non-ASCII too; sets whose low nibbles

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* test-literal.c: unit tests of literal_find (pcre2-literal.c) against a
    naive search: over many random literals and texts drawn from a small
    alphabet (so that literals occur, overlap, and end at the very end of

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* test-litset.c: unit tests of grab's literal sets (litset.c) against a
    naive search: over many random sets of literals and random texts drawn
    from a small alphabet (so that literals occur, overlap and end at the

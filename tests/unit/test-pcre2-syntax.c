@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* test-pcre2-syntax.c: unit tests of grab's two readers of PCRE2 syntax.
    pcre2-scope.c: a table of patterns and the scope each must get (a
    pattern that could see past its line must never get a wider scope).

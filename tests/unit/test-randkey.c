@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* test-randkey.c: known-answer tests for sort -R's keyed hash.
    randkey.c compiles xxHash inline; this test links the shared libxxhash,
    a separately built copy of the same algorithm, and checks that

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* test-search.c: unit tests of grab's line loop (search.c) with a fake
    engine and a recording sink: selection, -v, -m, context and separators,
    line numbers, and above all that cutting the input into chunks anywhere

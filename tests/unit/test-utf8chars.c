@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* test-utf8chars.c: the UTF-8 table of utf8chars.c against the C
    library's mbrtowc, so that a libc that changes its mind (on the forms
    past U+10FFFF, the 5- and 6-byte forms, surrogates) is caught here.  In

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* getlimits.c: a stand-in for coreutils' test helper 'getlimits', which
    upstream's tests run (through PATH) to learn the limits of the
    machine's types: it prints NAME=VALUE lines, and NAME_OFLOW (one past

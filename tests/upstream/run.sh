@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tests/upstream/run.sh [SUITE]...: run upstream test suites, unchanged,
 # against grabrat's drop-in names, and compare with the result of the
 # system's own programs (GNU coreutils 9.1 on Debian 12) on the same

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* grab.c: the grab applet's main: the command line parsed (options.c)
    and settled (settle.c) into a struct grab_opts, read-only from then on,
    and a compiled pattern; the operands queued, the workers started, the

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* options.c: grab's command line: the option table, --help, and the
    parse into struct grab_opts and struct grab_cmdline.  Defaults and the
    measured tuning constants live here.  */

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* options.h: grab's command line (options.c) and the pieces grep's
    (options-grep.c) shares with it: what parsing leaves in struct
    grab_cmdline for settle.c, beyond what goes straight into struct

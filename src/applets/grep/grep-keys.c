@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* grep-keys.c: grep 3.8's choice of matcher (see grep-keys.h).  grep
    searches -F patterns as strings unless the locale makes that unsafe:
    in a unibyte locale a single -w string goes to the regex matcher

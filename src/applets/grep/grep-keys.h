@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* grep-keys.h: which of grep's matchers takes its -G, -E or -F patterns,
    by grep 3.8's rules, and the rewriting that goes with the choice.  */
 

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* grep.c: the grep applet, grabrat's GNU grep personality: GNU grep
    3.8's command line (applets/grep/options-grep.c) settled into grab's
    options and searched by grab's walker, workers and printer, with
@@ -25,8 +27,8 @@ int grep_main (int, char **);
 int
 grep_main (int argc, char **argv)
 {
-  char const *base = strrchr (argv[0], '/');
-  base = base ? base + 1 : argv[0];
+  set_program_name (argv[0]);
+  char const *base = called_name ();
   char matcher = (streq (base, "egrep") ? 'E' : streq (base, "fgrep") ? 'F'
                   : 0);
   /* Debian's egrep and fgrep run 'exec grep -E "$@"': grep then names

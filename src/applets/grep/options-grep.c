@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* options-grep.c: GNU grep 3.8's command line (grabrat grep, and links
    named grep, egrep, fgrep): its letters, long options, defaults and
    messages, parsed into the same struct grab_opts and struct
@@ -454,7 +456,9 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
      help: 'grep -V --bogus' fails on --bogus (tests/grep/messages.sh).  */
   if (show_version)
     {
-      emit_version_of ("grep", "GNU grep", "3.8");
+      emit_version_of ("grep", "3.8",
+                       "grabrat's GNU grep 3.8 personality: the same output,"
+                       " searched in parallel.");
       exit (EXIT_SUCCESS);
     }
   if (show_help)

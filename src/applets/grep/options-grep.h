@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* options-grep.h: GNU grep's command line (options-grep.c).  */
 
 #ifndef GRABRAT_GRAB_OPTIONS_GREP_H

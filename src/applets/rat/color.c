@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* color.c: --color rules compiled with PCRE2 (see color.h).  Patterns are
    byte-oriented (no UTF mode): lines may hold any bytes, NULs included,
    since PCRE2 takes a length.  JIT is used when the library has it.  */

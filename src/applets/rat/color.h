@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* color.h: rat's --color rules: which SGR colour a line gets.  User rules
    (--color-rule=REGEX=SGR, PCRE2 syntax, tried in the order given) come
    before the built-in ones (error, fatal, fail: red; warn: yellow; debug,

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* copy.c: how rat copies one input.  Plain mode is a chain of attempts
    chosen once per input: copy_file_range between regular files, splice
    through a middle pipe, read and write; formatting mode reads into one

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* fastvis.c: SSSE3 expansion for stateless -v (see fastvis.h).  In a
    block of 16 ASCII bytes every byte that -v rewrites becomes two bytes,
    "^X" (or "$" and newline for -E): each half block is spread out by one

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* fastvis.h: -v without state, made fast with SSSE3: when no option
    needs to know where lines start (-n, -b, -s, --timestamp, --color), -v
    (with or without -E and -T) rewrites each byte on its own, and 16 bytes

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* format.c: the formatting loop of rat (see format.h).  One scan over
    each chunk (16 bytes at a time with SSE2, 8 in a word elsewhere or
    with -DRAT_NO_SIMD) finds the next byte that needs work: a newline, or

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* format.h: cat's formatting options (-b -E -n -s -T -v) and rat's line
    prefixes and colours (--timestamp, --color) applied to a stream of input
    chunks.  The state (line number, run of empty lines, a CR held back at a

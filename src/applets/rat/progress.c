@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* progress.c: the --progress meter (see progress.h).  One write per
    drawing, starting with a CR; the line is padded to the length of the one
    it replaces.  */

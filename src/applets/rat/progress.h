@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* progress.h: rat's --progress meter, a pv-style line on a terminal:
    bytes copied, elapsed time, average rate and, when the total is known, a
    bar, the percentage and the time left.  Redrawn at most 10 times a

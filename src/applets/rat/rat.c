@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* rat.c: the rat applet, a drop-in GNU cat: options, the loop over the
    operands (open, fstat, the "input file is output file" check, close) and
    the exit status.  How an input is copied is copy.c's business, the
@@ -307,8 +309,14 @@ parse_options (struct rat *r, int argc, char **argv, enum when *color,
       case HELP_OPTION:
         usage (EXIT_SUCCESS);
       case VERSION_OPTION:
-        /* "cat (grabrat) ..." through a cat link.  */
-        emit_version (streq (called_name (), "cat") ? "cat" : "rat");
+        /* Through a cat link, "cat (grabrat VERSION) 9.1": the
+           coreutils cat it reproduces.  */
+        if (streq (called_name (), "cat"))
+          emit_version_of ("cat", COREUTILS_VERSION,
+                           "grabrat's rat as GNU coreutils "
+                           COREUTILS_VERSION " cat: the same output.");
+        else
+          emit_version ("rat");
         exit (EXIT_SUCCESS);
       default:
         usage (EXIT_FAILURE);

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* rat.h: the state of one rat run, shared by its parts: rat.c (options,
    the operand loop), copy.c (how one input is copied), strict.c
    (--strict's checks).  Everything lives in one struct rat owned by

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* stamp.c: --timestamp text (see stamp.h), with gnulib's nstrftime and
    time_rz, as GNU date does.  */
 

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* stamp.h: rat's --timestamp text: strftime of a time, with gnulib's %N
    (nanoseconds; %3N milli-, %6N microseconds), in the TZ time zone.  The
    text is cached and made again only when the time changes (to the second

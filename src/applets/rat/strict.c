@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* strict.c: rat --strict, the checks made before the first byte is
    written: every operand exists, is readable, is not a directory and is
    not the output.  Files stay open for the copy while descriptors last;

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* check.c: sort -c and -C (see check.h).  Lines are compared with their
    predecessor a bufferful at a time; the last line of each bufferful is
    copied to meet the first of the next.  */

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* check.h: sort -c and -C: whether a file is already sorted.  */
 
 #ifndef GRABRAT_SORT_CHECK_H

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* chunk.c: reading inputs into memory-sized chunks, sorting each, and
    writing it out or spilling it to a temporary run (see chunk.h).
    A chunk is one text buffer: lines are found (and charged to GNU

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* chunk.h: sorting files: the inputs are read into memory up to the
    buffer size (-S, or a share of RAM); if they all fit they are sorted
    and written out, else each bufferful is sorted into a temporary run

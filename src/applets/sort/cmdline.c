@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* cmdline.c: parsing sort's command line (see cmdline.h).  Options are
    handled in GNU sort's order and with its quirks: +POS keys depend on
    the POSIX version, POSIXLY_CORRECT stops options at the first file,
@@ -587,7 +589,9 @@ handle_option (struct cmdline *c, int opt, int oi, int argc, char **argv)
     case 'z': c->eol = '\0'; break;
     case HELP_OPTION: usage (EXIT_SUCCESS);
     case VERSION_OPTION:
-      emit_version ("sort");
+      emit_version_of ("sort", COREUTILS_VERSION,
+                       "grabrat's GNU coreutils " COREUTILS_VERSION " sort:"
+                       " the same output, except -R's order.");
       exit (EXIT_SUCCESS);
     default: usage (SORT_FAILURE);
     }

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* cmdline.h: sort's command line: the options, the key specifications
    and --files0-from, parsed into a struct cmdline with GNU sort's
    diagnostics and exit statuses (2 for bad usage, 1 for a bad --sort or

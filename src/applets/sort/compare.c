@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* compare.c: line and key comparison for sort (see compare.h).
    Keys are located with GNU sort's field rules and compared in place
    when they can be; a key that must be translated (-f), filtered (-d,

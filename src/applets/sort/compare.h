@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* compare.h: how two lines compare under the options: each key in turn,
    then the last-resort comparison of whole lines (GNU sort's keycompare
    and compare), plus the "abbreviated key" the sorter uses to settle

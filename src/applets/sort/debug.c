@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* debug.c: sort --debug (see debug.h).  The marks reproduce GNU sort's
    debug_key: keys that skip blanks or are numbers or months are narrowed
    to the part that was actually read; widths are display widths (tabs

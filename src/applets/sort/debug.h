@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* debug.h: sort --debug: the warnings about the options printed before
    sorting, and the marks under each output line that show which part of
    it each key used.  The text is GNU sort's, character for character.  */

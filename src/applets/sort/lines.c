@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* lines.c: opening, reading and splitting sort's inputs (see lines.h).  */
 
 #include <config.h>

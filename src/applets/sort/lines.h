@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* lines.h: reading sort's inputs: opening and closing them with GNU
    sort's messages, splitting a buffer into lines, and a reader that
    hands out a file's lines a bufferful at a time (for merging and

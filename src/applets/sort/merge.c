@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* merge.c: k-way merge of sorted files (see merge.h).
    Each input is read a bufferful of lines at a time, and its current
    line is abbreviated once (compare.h).  A binary heap keeps the inputs

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* merge.h: merging sorted files: the runs sort spilled to temporary
    files, or the inputs of sort -m.  At most --batch-size files are open
    at once; more take extra passes through temporaries, grouped exactly

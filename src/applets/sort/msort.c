@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* msort.c: the in-memory sort (see msort.h).
    Each line is reduced once to an abbreviated key (a -R digest, a parsed
    number, or the first bytes of its key); a stable most-significant-digit

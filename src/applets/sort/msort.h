@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* msort.h: the in-memory sort of an array of lines, on several threads
    for big arrays.  Stable (lines that compare equal keep their order),
    so the result is exactly GNU sort's for any input.  */

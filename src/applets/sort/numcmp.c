@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* numcmp.c: numbers and month names in sort keys (see numcmp.h).
    -n and -h parse a decimal string once and compare digit by digit, so
    numbers of any length compare exactly; this is the same order as GNU

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* numcmp.h: the key comparisons of sort that read numbers and month
    names (-n, -h, -g, -M), and for each an "abbreviation": two 64-bit
    words that order keys the same way the comparison does wherever they

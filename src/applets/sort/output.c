@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* output.c: buffered writing of sorted lines (see output.h).  */
 
 #include <config.h>

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* output.h: where sorted lines go: the output (standard output, which
    -o has been made to point at) or a temporary run.  Lines are buffered
    and written with full writes; --debug annotations are added on

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* randkey.c: the keyed XXH128 hash of sort -R (see randkey.h).
    xxHash is compiled in here, header-only, so the binary has no run-time
    dependency on libxxhash and no other file sees its symbols.  GNU sort

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* randkey.h: the keyed hash behind sort -R.  Sixteen random bytes (from
    --random-source=FILE or getrandom) are stretched into an XXH3 secret,
    and each key gets a 128-bit XXH3 digest under that secret: sorting by

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* sort.c: the sort applet, a drop-in for GNU sort.
    This file turns the parsed command line (cmdline.c) into the sort's
    options and the locale tables, and chooses between checking (-c),

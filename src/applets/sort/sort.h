@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* sort.h: the types every module of the sort applet shares.
    The options (struct sort_opts, with its keys and character tables) are
    built once by sort.c and are read-only afterwards, so worker threads

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* tempfile.c: sort's temporary files (see tempfile.h).
    The list of live temporaries is process-wide state by necessity: the
    signal handler walks it.  It is changed only with the caught signals

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* tempfile.h: sort's temporary files (sorted runs, and copies of inputs
    that are also the output).  They are made in the -T directories in
    turn, named sortXXXXXX, and every one still present is removed when

@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* vercmp.c: -V's order, as GNU sort 9.1 has it, on top of gnulib's
    filenvercmp.
 

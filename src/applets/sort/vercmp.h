@@ -1,3 +1,5 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
 /* vercmp.h: -V's order, as GNU sort 9.1 has it.  */
 
 #ifndef GRABRAT_SORT_VERCMP_H
