@@ -151,10 +151,13 @@ select_line (struct search *s, char const *sub, off_t base, idx_t lb,
   /* grep -v gives each run of selected lines to its printer at once (one
      prtext): a line that continues the run gets no separator and no
      leading context, even after a line held back for an encoding error
-     (tests/grep/separators.sh).  A last line without its EOL is not in
-     the run: grep searches it after the rest, as a buffer of its own.  */
+     (tests/grep/separators.sh).  A run ends with grep's buffer: neither
+     the first line of a chunk (grep's reads and ours begin alike, 96 KiB
+     at first) nor a last line without its EOL (grep searches it after
+     the rest, as a buffer of its own) continues it.  */
   bool run_on = (s->o->invert && 0 < s->selected
                  && s->after_match == base + lb
+                 && base + lb != s->pass_start
                  && sub[le - 1] == s->o->eol);
   if (run_on && !s->quiet)
     {
@@ -390,6 +393,7 @@ search_chunk (struct search *s, char const *buf, idx_t len, off_t start,
   off_t base = keep0;
   idx_t from = need - base;
   idx_t lim = sublen;
+  s->pass_start = need;
   if (!eof)
     {
       char const *q = memrchr (sub + from, eol, sublen - from);
