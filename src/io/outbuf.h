@@ -30,6 +30,8 @@ char *outbuf_xreserve (struct outbuf *ob, idx_t n);
 static inline void
 outbuf_xadd (struct outbuf *ob, void const *p, idx_t n)
 {
+  if (n == 0)
+    return;   /* OB may have no buffer yet: memcpy's NULL is undefined */
   if (ob->size - ob->len < n)
     outbuf_xreserve (ob, n);
   memcpy (ob->buf + ob->len, p, n);
