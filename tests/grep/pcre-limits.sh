@@ -67,20 +67,9 @@ for loc in C en_US.ISO-8859-1 en_US; do
   LC_ALL=$loc locale charmap >/dev/null 2>&1 || continue
   for args in "'(*UTF)a' u1" "'(*UTF)a' u4 u2 u4" "-c '(*UTF)b' u3 u1" \
               "-v '(*UTF)zz' u2" "-l '(*UTF)a' u1 u2" "'(*UTF)(*UCP)\w' u3"; do
-    for t in 1 4; do
-      (PATH=$PWD/gnu:$PATH; export LC_ALL=$loc; eval "grep -P $args") \
-        >exp 2>exp.err
-      es=$?
-      (PATH=$PWD/ours:$PATH; export LC_ALL=$loc OMP_NUM_THREADS=$t;
-       eval "grep -P $args") >got 2>got.err
-      gs=$?
-      if test $es != $gs || ! cmp -s exp got || ! cmp -s exp.err got.err; then
-        echo "mismatch: LC_ALL=$loc grep -P $args (threads $t): $es, ours $gs"
-        diff exp got; diff exp.err got.err
-        fail=1
-      fi
-    done
+    eval "run_ $loc '1 4' -P $args"
   done
 done
+diff_report_ || fail=1
 
 Exit $fail

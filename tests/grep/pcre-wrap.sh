@@ -44,28 +44,13 @@ n=0
 while IFS= read -r p; do
   for loc in C "$UTF8_LOCALE"; do
     for opts in -x -w -xw '-x -c' '-w -o' '-x -v -n'; do
-      for t in 1 4; do
-        n=$((n + 1))
-        # shellcheck disable=SC2086
-        (PATH=$PWD/gnu:$PATH; LC_ALL=$loc grep -P $opts -e "$p" in) \
-          >exp 2>exp.err
-        es=$?
-        # shellcheck disable=SC2086
-        (PATH=$PWD/ours:$PATH; LC_ALL=$loc OMP_NUM_THREADS=$t \
-           grep -P $opts -e "$p" in) >got 2>got.err
-        gs=$?
-        if test $es != $gs || ! cmp -s exp got || ! cmp -s exp.err got.err
-        then
-          echo "mismatch: LC_ALL=$loc grep -P $opts -e '$p' (threads $t):" \
-               "status $es, ours $gs"
-          diff exp got
-          diff exp.err got.err
-          fail=1
-        fi
-      done
+      n=$((n + 2))
+      # shellcheck disable=SC2086
+      run_ "$loc" '1 4' -P $opts -e "$p" in
     done
   done
 done <pats
+diff_report_ || fail=1
 
 # Several patterns: grep 3.8 -P refuses them, and so do we.
 for opts in -x -w; do
