@@ -78,7 +78,9 @@ grep_tests = \
   tests/grep/differential.sh \
   tests/grep/max-count.sh \
   tests/grep/messages.sh \
+  tests/grep/messages-order.sh \
   tests/grep/quiet.sh \
+  tests/grep/stdin-turns.sh \
   tests/grep/random.sh \
   tests/grep/separators.sh \
   tests/grep/utf8-forms.sh \
