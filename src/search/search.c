@@ -393,6 +393,18 @@ search_chunk (struct search *s, char const *buf, idx_t len, off_t start,
   off_t base = keep0;
   idx_t from = need - base;
   idx_t lim = sublen;
+  if (eof && from < sublen && sub[sublen - 1] != eol
+      && memrchr (sub + from, eol, sublen - from))
+    {
+      /* grep searches a last line without its end as a buffer of its
+         own, after the rest: trailing context due after a line held back
+         for an encoding error starts from that buffer's start, not from
+         the lines before ('printf "\0\303i" >f; grep -z -A1 i f' in UTF-8
+         prints nothing: tests/grep/separators.sh).  So does this.  */
+      off_t k;
+      off_t end = search_chunk (s, buf, len, start, keep0, need, false, &k);
+      return search_chunk (s, buf, len, start, k, end, true, keep);
+    }
   s->pass_start = need;
   if (!eof)
     {
