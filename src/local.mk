@@ -167,8 +167,11 @@ installcheck-local:
 	names= && for l in $(install_links); do \
 	  names="$$names $$l=`$(transform_name) "$$l" '$(transform)'`$(EXEEXT)"; \
 	done && \
-	pages= && for p in $(man_pages); do \
+	pages= && for p in $(man_pages) $(man_grep_links); do \
 	  p=`basename "$$p" .1` && \
+	  case $$p in egrep | fgrep) \
+	    case ' $(install_dropins) ' in *" $$p "*) ;; *) continue ;; esac ;; \
+	  esac && \
 	  pages="$$pages `$(transform_name) "$$p" '$(transform)'`.1"; \
 	done && \
 	$(SHELL) $(srcdir)/tests/installcheck.sh '$(DESTDIR)$(bindir)' \

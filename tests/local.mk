@@ -31,6 +31,7 @@ toolbox_tests = \
   tests/toolbox/licence-notices.sh \
   tests/toolbox/needed-libs.sh \
   tests/toolbox/man-pages.sh \
+  tests/toolbox/man-content.sh \
   tests/toolbox/unprivileged-skip.sh
 
 all_tests = $(toolbox_tests)

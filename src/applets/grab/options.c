@@ -140,8 +140,8 @@ grab_usage (int status)
 Search for PATTERNS (Perl regular expressions) in each FILE, in parallel.\n\
 Prints what 'grep -P -a' prints: matching lines, prefixed with the file\n\
 name when there are several files or with -r.\n\
-Example: grab -r -i 'hello world' src/\n\
 PATTERNS can contain multiple patterns separated by newlines.\n\
+Example: grab -r -i 'hello world' src/\n\
 \n\
 Coming from grep?  These letters mean something else in grab:\n\
   -n N  threads (grep's -n is --line-number)    -s  stop a file at a match\n\

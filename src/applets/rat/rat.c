@@ -312,9 +312,7 @@ parse_options (struct rat *r, int argc, char **argv, enum when *color,
         /* Through a cat link, "cat (grabrat VERSION) 9.1": the
            coreutils cat it reproduces.  */
         if (streq (called_name (), "cat"))
-          emit_version_of ("cat", COREUTILS_VERSION,
-                           "grabrat's rat as GNU coreutils "
-                           COREUTILS_VERSION " cat: the same output.");
+          emit_version_of ("cat", COREUTILS_VERSION);
         else
           emit_version ("rat");
         exit (EXIT_SUCCESS);
