@@ -16,6 +16,8 @@ src_grabrat_LDADD = lib/libgnu.a $(LIB_DL) $(URING_LIBS) \
 src_grabrat_SOURCES = \
   src/grabrat.c \
   src/pcre2-lazy.c \
+  src/optdump.c \
+  src/optdump.h \
   src/applets.h \
   src/system.h \
   src/io/dlsyms.c \

@@ -22,6 +22,7 @@
 #include "xstrtol.h"
 
 #include "system.h"
+#include "optdump.h"
 #include "search/grab.h"
 #include "applets/grab/options.h"
 
@@ -520,6 +521,7 @@ void
 grab_parse_options (int argc, char **argv, struct grab_opts *o,
                     struct grab_cmdline *cl)
 {
+  optdump_maybe (argc, argv, short_options, long_options);
   grab_defaults (o, cl);
   int c;
   ptrdiff_t i;
