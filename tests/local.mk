@@ -32,6 +32,7 @@ toolbox_tests = \
   tests/toolbox/needed-libs.sh \
   tests/toolbox/man-pages.sh \
   tests/toolbox/man-content.sh \
+  tests/toolbox/readme-docs.sh \
   tests/toolbox/completions.sh \
   tests/toolbox/unprivileged-skip.sh
 
