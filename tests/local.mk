@@ -31,6 +31,9 @@ toolbox_tests = \
   tests/toolbox/licence-notices.sh \
   tests/toolbox/needed-libs.sh \
   tests/toolbox/man-pages.sh \
+  tests/toolbox/man-content.sh \
+  tests/toolbox/readme-docs.sh \
+  tests/toolbox/completions.sh \
   tests/toolbox/unprivileged-skip.sh
 
 all_tests = $(toolbox_tests)
