@@ -100,6 +100,7 @@ struct grab_run
      flush_or_die): a failed write ends the run only where grep's buffer
      would have been written.  Under OUT_LOCK.  */
   int out_errno;              /* the first failed write's, 0 if none */
+  bool out_silent;            /* ...and grep would say nothing of it */
   atomic_llong out_pending;   /* bytes that buffer would hold (also reset
                                  by a diagnostic, without the lock) */
 

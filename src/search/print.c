@@ -391,6 +391,13 @@ sink_separator (void *ctx)
     print_separator (pr->o, pr->ob);
 }
 
+static void
+sink_group (void *ctx)
+{
+  struct printer *pr = ctx;
+  pr->groups = true;
+}
+
 static bool
 sink_held (void *ctx)
 {
@@ -403,6 +410,7 @@ struct sink_ops const print_sink = {
   .context = sink_context,
   .separator = sink_separator,
   .held = sink_held,
+  .group = sink_group,
 };
 
 void

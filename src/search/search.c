@@ -24,7 +24,7 @@ search_begin (struct search *s, struct search_opts const *o,
     .o = o, .eng = eng, .re = re, .scratch = scratch, .sink = sink,
     .sink_ctx = sink_ctx, .outleft = o->max_count, .last_out = -1,
     .quiet = o->quiet, .stop_on_match = o->stop_on_match,
-    .done = o->max_count <= 0,
+    .done = o->max_count == 0,
   };
 }
 
@@ -144,6 +144,50 @@ prpending (struct search *s, char const *sub, off_t base, idx_t lim)
     }
 }
 
+/* What grep's prtext prints before the lines of a group starting at LB:
+   the trailing context still due, then the separator and the leading
+   context (up to -B lines, none already output).  */
+static void
+lead_in (struct search *s, char const *sub, off_t base, idx_t lb)
+{
+  if (0 < s->pending)
+    prpending (s, sub, base, lb);
+
+  idx_t bp = MAX (s->buf_start, s->last_out) - base;
+  idx_t p = lb;
+  for (intmax_t i = 0; i < s->o->before && bp < p; i++)
+    p = record_begin (sub, bp, p - 1, s->o->eol);
+
+  if (s->o->context && base + p != s->last_out)
+    s->sink->separator (s->sink_ctx);
+  while (p < lb)
+    {
+      idx_t n = record_stop (sub, p, lb, s->o->eol);
+      struct line l = make_line (s, sub, base, p, n, -1);
+      s->sink->context (s->sink_ctx, &l);
+      if (!held (s))
+        s->last_out = base + n;
+      p = n;
+    }
+}
+
+/* grep -v with a negative -m: its prtext still runs for each run of lines
+   the pattern leaves (from LB), printing none of them (it prints while
+   its count, -1 there, is above the lines printed): the run's separator
+   and leading context come out, trailing context is due after it, and it
+   counts as output for the next separator ('printf "a\nb\nc" | grep -v
+   -m-1 -A1 x' prints a, --, c: tests/grep/max-count.sh).  */
+static void
+empty_run (struct search *s, char const *sub, off_t base, idx_t lb)
+{
+  if (s->quiet)
+    return;
+  lead_in (s, sub, base, lb);
+  if (s->sink->group)
+    s->sink->group (s->sink_ctx);
+  s->pending = s->o->after;
+}
+
 /* Select the line SUB[LB..LE) whose first match is at MB (-1: none).  */
 static void
 select_line (struct search *s, char const *sub, off_t base, idx_t lb,
@@ -168,27 +212,7 @@ select_line (struct search *s, char const *sub, off_t base, idx_t lb,
     }
   else if (!s->quiet)
     {
-      if (0 < s->pending)
-        prpending (s, sub, base, lb);
-
-      /* Leading context: up to -B lines, none already output.  */
-      idx_t bp = MAX (s->buf_start, s->last_out) - base;
-      idx_t p = lb;
-      for (intmax_t i = 0; i < s->o->before && bp < p; i++)
-        p = record_begin (sub, bp, p - 1, s->o->eol);
-
-      if (s->o->context && base + p != s->last_out)
-        s->sink->separator (s->sink_ctx);
-      while (p < lb)
-        {
-          idx_t n = record_stop (sub, p, lb, s->o->eol);
-          struct line l = make_line (s, sub, base, p, n, -1);
-          s->sink->context (s->sink_ctx, &l);
-          if (!held (s))
-            s->last_out = base + n;
-          p = n;
-        }
-
+      lead_in (s, sub, base, lb);
       struct line l = make_line (s, sub, base, lb, le, mb);
       go = s->sink->selected (s->sink_ctx, &l);
     }
@@ -337,6 +361,11 @@ engine_region (struct search *s, char const *sub, off_t base, idx_t p,
           if (r == 0)
             return;
           select_line (s, sub, base, mb, me, m.beg);
+        }
+      else if (s->outleft < 0)
+        {
+          if (p < mb)
+            empty_run (s, sub, base, p);
         }
       else if (s->quiet)
         count_region (s, sub, base, p, mb);

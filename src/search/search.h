@@ -41,6 +41,9 @@ struct sink_ops
      Such a line is not output: as in grep, the next line does not
      continue it (a separator comes first), and trailing context ends.  */
   bool (*held) (void *sink);
+  /* Optional: a group with no line began (empty_run in search.c); it
+     counts as output before the next group's separator.  */
+  void (*group) (void *sink);
 };
 
 struct search_opts

@@ -170,7 +170,12 @@ worker_open (char const *path, int flags)
    >/dev/full' says nosuch's error first, then "write error" alone):
    tests/grep/write-error.sh.  So: leave at once (other threads hold
    nothing that needs cleaning up) where grep would; else note the error,
-   drop what follows, and let grab_search_all say it at the end.  */
+   drop what follows, and let grab_search_all say it at the end.
+   Counts and file names (-c, -l, -L) are written by grep's
+   putchar_errno and fflush_errno, which only note a failure: the run
+   goes on, and at exit grep skips close_stdout, so nothing is said and
+   the status stays ('grep -c a 600files >/dev/full' exits 0 in
+   silence).  */
 static void
 flush_or_die (struct grab_run *run, struct outbuf *ob)
 {
@@ -184,8 +189,12 @@ flush_or_die (struct grab_run *run, struct outbuf *ob)
   idx_t bs = run->o->out_blksize;
   if (e && (bs <= pending || run->o->print.line_buffered))
     {
-      worker_say (NULL, "write error", NULL, e);
-      _exit (EXIT_TROUBLE);
+      if (!run->o->count && run->o->list == LIST_NONE)
+        {
+          worker_say (NULL, "write error", NULL, e);
+          _exit (EXIT_TROUBLE);
+        }
+      run->out_silent = true;
     }
   run->out_errno = e;
   atomic_store (&run->out_pending, e ? pending : pending % bs);

@@ -34,6 +34,19 @@ for m in -1 0 1 2; do
     compare io2.gnu io2.ours || fail=1
 done
 
+# -v with a negative -m prints no line, but each run of unmatched lines
+# is a group all the same: its separator, leading context and trailing
+# context come out (grep's prtext, whose count -1 is never reached).
+printf 'a\nb\nc' >v1 && printf 'a\nx\nb\nx\nc\n' >v2 &&
+  printf '\nn' >v3 && printf 'x\na\n' >v4 || framework_failure_
+for opts in -C0 -A1 -B1 '-A2 -n' -c '-o -C1' '-A1 --group-separator=XX'; do
+  for files in v1 v2 v3 'v4 v2' 'v1 v1'; do
+    # shellcheck disable=SC2086
+    run_ C '1 4' -v -m-1 $opts x $files
+  done
+done
+diff_report_ || fail=1
+
 # grab prints what grep -P -a prints.
 for m in -1 -3 0 1; do
   "$abs_top_builddir/src/grab" -n 1 -m $m foo a b >out 2>&1

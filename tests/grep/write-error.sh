@@ -1,5 +1,5 @@
 #!/bin/sh
-# A write error on standard output (a full device, a closed descriptor) ends grep where GNU grep's stdio buffer finds it: at once for output past one buffer or with --line-buffered, else at exit after the other files' diagnostics, with the errno only when bytes were pending (grep and grab, at 1 and 4 threads).
+# A write error on standard output (a full device, a closed descriptor) ends grep where GNU grep's stdio buffer finds it: at once for output past one buffer or with --line-buffered, else at exit after the other files' diagnostics, with the errno only when bytes were pending; counts and names (-c, -l, -L) failing there are noted in silence (grep and grab, at 1 and 4 threads).
 #
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,12 +12,19 @@ printf 'x\n' >small || framework_failure_
 seq 1 3000 >big || framework_failure_
 printf 'x\0\n' >bin || framework_failure_
 mkdir tree && cp small big tree/ || framework_failure_
+# Counts and names past one buffer: grep notes the failure and says
+# nothing, its status unchanged.
+mkdir many || framework_failure_
+for i in $(seq 600); do echo x >many/file$i || framework_failure_; done
 fail=0
 for args in "'' small nosuch" "'' big nosuch" "'' nosuch small" \
             "'' small small nosuch small" "-c '' small nosuch" \
             "-c '' small small" "--line-buffered '' small nosuch" \
             "-l '' small nosuch small" "x bin small" "-n '' small big" \
-            "-r x tree" "'' nosuch" "-q x small nosuch" "-A1 x small small"; do
+            "-r x tree" "'' nosuch" "-q x small nosuch" "-A1 x small small" \
+            "-c x many/*" "-l x many/* nosuch" "-L y many/*" "-c -r x many" \
+            "--line-buffered -c x small" "--line-buffered -l x small" \
+            "--line-buffered -L y small nosuch"; do
   for out in /dev/full '&-'; do
     for n in 1 4; do
       (PATH=$PWD/gnu:$PATH; eval "grep $args" >$out 2>err.gnu
@@ -33,7 +40,8 @@ for args in "'' small nosuch" "'' big nosuch" "'' nosuch small" \
   done
 done 2>/dev/null
 # grab prints what grep -P -a prints, failures included.
-for args in "x small nosuch" "x nosuch small" "-c x small nosuch"; do
+for args in "x small nosuch" "x nosuch small" "-c x small nosuch" \
+            "-c x many/*" "--line-buffered -c x small"; do
   (PATH=$PWD/gnu:$PATH; eval "grep -P -a $args" >/dev/full 2>err.gnu
    echo $? >st.gnu)
   (eval "grab -n 1 $args" >/dev/full 2>err.ours; echo $? >st.ours)

@@ -134,7 +134,7 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
   int status = (o->exit_on_match && matched ? EXIT_SUCCESS
                 : run.error_seen ? EXIT_TROUBLE
                 : matched ? EXIT_SUCCESS : EXIT_FAILURE);
-  if (run.out_errno)
+  if (run.out_errno && !run.out_silent)
     {
       /* A failed write grep's stdio would have found only at exit (see
          worker.c's flush_or_die): its close_stdout gives the errno if
