@@ -70,7 +70,10 @@ grab_tests = \
   tests/grab/line-scope.sh \
   tests/grab/pcre-interpreter.sh \
   tests/grab/pcre-wrap.sh \
-  tests/grab/pcre-limits.sh
+  tests/grab/pcre-limits.sh \
+  tests/grab/files0-from.sh \
+  tests/grab/files0-from-errors.sh \
+  tests/grab/files0-from-stream.sh
 
 all_tests += $(grab_tests)
 

@@ -27,6 +27,7 @@
 #include "system.h"
 #include "io/opener.h"
 #include "search/chunk.h"
+#include "search/feed.h"
 #include "search/walk.h"
 #include "search/worker.h"
 
@@ -849,6 +850,8 @@ grab_worker (void *arg)
             struct work *it = &items[i];
             if (it->job)
               chunk_help (&w, it->job);
+            else if (it->feed)
+              feed_step (&w, it);
             else if (it->type == DT_DIR && !it->command_line)
               do_dir (&w, it);
             else

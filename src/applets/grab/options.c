@@ -54,6 +54,8 @@ enum
   EXCLUDE_DIR_OPTION,
   EXCLUDE_FROM_OPTION,
   EXCLUDE_OPTION,
+  FILES0_FROM_OPTION,
+  FILES_FROM_OPTION,
   FILES_WITH_MATCHES_OPTION,
   FILES_WITHOUT_MATCH_OPTION,
   GROUP_SEPARATOR_OPTION,
@@ -91,6 +93,8 @@ static struct option const long_options[] = {
   { "exclude-dir", required_argument, NULL, EXCLUDE_DIR_OPTION },
   { "exclude-from", required_argument, NULL, EXCLUDE_FROM_OPTION },
   { "file", required_argument, NULL, 'f' },
+  { "files-from", required_argument, NULL, FILES_FROM_OPTION },
+  { "files0-from", required_argument, NULL, FILES0_FROM_OPTION },
   { "files-with-matches", no_argument, NULL, FILES_WITH_MATCHES_OPTION },
   { "files-without-match", no_argument, NULL, FILES_WITHOUT_MATCH_OPTION },
   { "fixed-strings", no_argument, NULL, 'F' },
@@ -153,6 +157,11 @@ Coming from grep?  These letters mean something else in grab:\n\
 grab's own options (their letters differ from GNU grep's on purpose):\n\
   -r, -R, --recursive       search directories recursively; symbolic links\n\
                             are followed only on the command line\n\
+      --files0-from=LIST    search the files named in the file LIST, each\n\
+                            name ended by a NUL byte (find -print0), not\n\
+                            FILE operands; LIST '-' is standard input;\n\
+                            LIST is read while the search runs\n\
+      --files-from=LIST     the same, one name a line\n\
   -n, --threads=N           search with N threads (default: one per CPU,\n\
                             and at least 16 to read a tree: a tree not in\n\
                             memory is read faster by more readers);\n\
@@ -678,6 +687,11 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         for (size_t l = strlen (optarg); 1 < l && optarg[l - 1] == '/'; l--)
           optarg[l - 1] = '\0';
         grab_add_exclude (o->excluded_dir, optarg, 0);
+        break;
+      case FILES_FROM_OPTION:
+      case FILES0_FROM_OPTION:
+        cl->files_from = optarg;
+        cl->files_from_delim = c == FILES_FROM_OPTION ? '\n' : '\0';
         break;
       case FILES_WITHOUT_MATCH_OPTION:
         cl->opt_l = false;
