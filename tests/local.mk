@@ -73,7 +73,8 @@ grab_tests = \
   tests/grab/pcre-limits.sh \
   tests/grab/files0-from.sh \
   tests/grab/files0-from-errors.sh \
-  tests/grab/files0-from-stream.sh
+  tests/grab/files0-from-stream.sh \
+  tests/grab/walk-limits.sh
 
 all_tests += $(grab_tests)
 

@@ -64,6 +64,14 @@ struct grab_opts
   struct exclude *excluded[2];      /* --include/--exclude, [command_line] */
   struct exclude *excluded_dir[2];  /* --exclude-dir */
 
+  /* --max-depth: directories this deep (operands are 0) are not
+     listed; INT_MAX if not given.  --max-filesize: regular files found
+     by the walk that are bigger are skipped in silence, as ripgrep does
+     (operands and names from a list are searched whatever their size);
+     -1 if not given.  */
+  int max_depth;
+  off_t max_filesize;
+
   /* Skip regular files shorter than this without reading them (0:
      never): no match fits in them and skipping them changes no output.
      See grab_too_short.  */

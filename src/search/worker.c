@@ -638,6 +638,9 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
       if (it->command_line && !o->omit_dot_slash && o->excluded_dir[1]
           && excluded_file_name (o->excluded_dir[1], it->path))
         return false;
+      /* --max-depth 0: an operand that is a directory gives nothing.  */
+      if (o->directories == DIRS_RECURSE && o->max_depth <= it->depth)
+        return false;
       if (o->directories == DIRS_RECURSE)
         {
           struct work dir = *it;
@@ -673,6 +676,9 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
       return false;
     }
   if (S_ISREG (st.st_mode) && grab_too_short (o, &st))
+    return false;
+  if (S_ISREG (st.st_mode) && !it->command_line
+      && 0 <= o->max_filesize && o->max_filesize < st.st_size)
     return false;
 
   if (o->print.align_tabs)

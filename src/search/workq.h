@@ -43,6 +43,7 @@ struct work
   bool command_line;     /* an operand (symbolic links followed) */
   bool stdin_;           /* read standard input */
   bool with_name;        /* print the file name with its lines */
+  int depth;             /* 0 for an operand, 1 for its entries, ... */
   struct onode *node;    /* its place in --sort=path order, or NULL */
   struct chunk_job *job; /* if not NULL: help search this big file (the
                             other fields are unused) */

@@ -14,8 +14,11 @@
 #include <string.h>
 
 #include "argmatch.h"
+#include "c-ctype.h"
 #include "c-strcase.h"
 #include "error.h"
+#include "intprops.h"
+#include "minmax.h"
 #include "progname.h"
 #include "quote.h"
 #include "xalloc.h"
@@ -65,6 +68,8 @@ enum
   LINE_BUFFERED_OPTION,
   LINE_NUMBER_OPTION,
   LIST_ENGINES_OPTION,
+  MAX_DEPTH_OPTION,
+  MAX_FILESIZE_OPTION,
   MMAP_OPTION,
   NO_GROUP_SEPARATOR_OPTION,
   NO_IGNORE_CASE_OPTION,
@@ -109,6 +114,8 @@ static struct option const long_options[] = {
   { "line-regexp", no_argument, NULL, 'x' },
   { "list-engines", no_argument, NULL, LIST_ENGINES_OPTION },
   { "max-count", required_argument, NULL, 'm' },
+  { "max-depth", required_argument, NULL, MAX_DEPTH_OPTION },
+  { "max-filesize", required_argument, NULL, MAX_FILESIZE_OPTION },
   { "mmap", required_argument, NULL, MMAP_OPTION },
   { "no-filename", no_argument, NULL, 'h' },
   { "no-group-separator", no_argument, NULL, NO_GROUP_SEPARATOR_OPTION },
@@ -162,6 +169,10 @@ grab's own options (their letters differ from GNU grep's on purpose):\n\
                             FILE operands; LIST '-' is standard input;\n\
                             LIST is read while the search runs\n\
       --files-from=LIST     the same, one name a line\n\
+      --max-depth=N         descend at most N directories below an operand\n\
+                            (0: directory operands give nothing)\n\
+      --max-filesize=SIZE   skip files found by -r bigger than SIZE bytes\n\
+                            (suffixes K, M, G: powers of 1024)\n\
   -n, --threads=N           search with N threads (default: one per CPU,\n\
                             and at least 16 to read a tree: a tree not in\n\
                             memory is read faster by more readers);\n\
@@ -331,6 +342,23 @@ grab_context_length (char const *arg)
   strtol_error e = xstrtoimax (arg, NULL, 10, &n, "");
   if ((e != LONGINT_OK && e != LONGINT_OVERFLOW) || n < 0)
     error (EXIT_TROUBLE, 0, "%s: %s", arg, "invalid context length argument");
+  return n;
+}
+
+/* The count or size ARG given to OPTION, with a multiplier among
+   SUFFIXES (K, M, G: powers of 1024, as ripgrep's --max-filesize); a
+   count too big for intmax_t is INTMAX_MAX.  Dies on anything else.  */
+static intmax_t
+nonnegative_arg (char const *option, char const *arg, char const *suffixes)
+{
+  intmax_t n;
+  strtol_error e = xstrtoimax (arg, NULL, 10, &n, suffixes);
+  if ((e != LONGINT_OK && e != LONGINT_OVERFLOW) || n < 0
+      || !c_isdigit (arg[0]))
+    {
+      error (0, 0, "invalid %s argument %s", option, quote (arg));
+      grab_usage (EXIT_TROUBLE);
+    }
   return n;
 }
 
@@ -515,6 +543,8 @@ grab_defaults (struct grab_opts *o, struct grab_cmdline *cl)
   o->print.group_sep = "--";
   o->with_filename = 0;
   o->directories = DIRS_READ;
+  o->max_depth = INT_MAX;
+  o->max_filesize = -1;
   o->devices = DEVS_READ_COMMAND_LINE;
   o->binary_files = BIN_TEXT;
   o->input.window = WINDOW_DEFAULT;
@@ -721,6 +751,15 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         for (idx_t k = 0; engine_at (k); k++)
           puts (engine_at (k)->name);
         exit (EXIT_SUCCESS);
+      case MAX_DEPTH_OPTION:
+        o->max_depth = MIN (INT_MAX, nonnegative_arg ("--max-depth",
+                                                      optarg, ""));
+        break;
+      case MAX_FILESIZE_OPTION:
+        o->max_filesize = MIN (TYPE_MAXIMUM (off_t),
+                               nonnegative_arg ("--max-filesize", optarg,
+                                                "KMG"));
+        break;
       case MMAP_OPTION:
         o->input.mmap_min = mmap_vals[xword ("--mmap", optarg, mmap_args,
                                              mmap_index)];
