@@ -37,6 +37,8 @@ struct grab_opts
 
   enum list_files list;       /* -l, -L (beaten by -q) */
   bool count;                 /* -c (beaten by -l, -L, -q) */
+  bool files_only;            /* --files: print the names of the files
+                                 that would be searched, search none */
   bool exit_on_match;         /* -q: the first selected line ends the run */
   int with_filename;          /* 1 yes, 0 no, -1 only below a directory
                                  operand (one operand with -r) */

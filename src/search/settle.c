@@ -53,6 +53,13 @@ int
 grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
              struct grab_run *run, char *const **operands)
 {
+  /* --files: no pattern, every operand a file; the pattern that is
+     compiled is never used.  */
+  if (o->files_only && !cl->have_keys)
+    {
+      grab_add_patterns (&cl->pats, "", 0);
+      cl->have_keys = true;
+    }
   if (!cl->have_keys)
     {
       if (cl->nfiles == 0)
@@ -126,6 +133,11 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
         }
     }
 
+  if (o->files_only)
+    {
+      o->list = LIST_NONE;
+      o->count = o->out_is_regular = o->print.offsets_only = false;
+    }
   /* grep's precedence: -q beats -l and -L, which beat -c.  */
   bool done_on_match = false;
   if (o->exit_on_match || dev_null_output)
@@ -232,7 +244,8 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
   /* Files shorter than any match need no search, unless every file
      counts in the output (-v selects lines that do not match; -c prints a
      count and -L a name for each file).  */
-  if (!o->search.invert && !o->count && o->list != LIST_NONMATCHING)
+  if (!o->search.invert && !o->count && o->list != LIST_NONMATCHING
+      && !o->files_only)
     o->min_size = run->eng->min_length (run->re);
 
   int num_operands = cl->nfiles;

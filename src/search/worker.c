@@ -680,6 +680,12 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
   if (S_ISREG (st.st_mode) && !it->command_line
       && 0 <= o->max_filesize && o->max_filesize < st.st_size)
     return false;
+  if (o->files_only)
+    {
+      print_name_only (&w->pr);
+      w->run->matched = true;
+      return false;
+    }
 
   if (o->print.align_tabs)
     print_set_size (&w->pr, S_ISREG (st.st_mode) ? st.st_size : -1);
@@ -717,6 +723,17 @@ do_file (struct worker *w, struct work *it)
                                    : "(standard input)")
                                 : it->path;
   w->node = it->node;
+  /* --files: a regular file of the walk needs no opening, unless its
+     size is to be checked.  */
+  if (w->o->files_only && !it->command_line && it->type == DT_REG
+      && w->o->max_filesize < 0)
+    {
+      print_begin (&w->pr, name, true);
+      print_name_only (&w->pr);
+      w->run->matched = true;
+      finish_output (w);
+      return;
+    }
   int fd = STDIN_FILENO;
   if (!it->stdin_ && (fd = work_open (it, open_flags (w->o, it))) < 0)
     fd = -errno;
@@ -839,7 +856,7 @@ grab_worker (void *arg)
   };
   struct work items[OPEN_BATCH];
   idx_t n;
-  bool try_batch = 1 < run->open_batch;
+  bool try_batch = 1 < run->open_batch && !run->o->files_only;
   while ((n = workq_pop (run->q, items, try_batch ? run->open_batch : 1,
                          batchable)))
     {

@@ -57,6 +57,7 @@ enum
   EXCLUDE_DIR_OPTION,
   EXCLUDE_FROM_OPTION,
   EXCLUDE_OPTION,
+  FILES_OPTION,
   FILES0_FROM_OPTION,
   FILES_FROM_OPTION,
   FILES_WITH_MATCHES_OPTION,
@@ -98,6 +99,7 @@ static struct option const long_options[] = {
   { "exclude-dir", required_argument, NULL, EXCLUDE_DIR_OPTION },
   { "exclude-from", required_argument, NULL, EXCLUDE_FROM_OPTION },
   { "file", required_argument, NULL, 'f' },
+  { "files", no_argument, NULL, FILES_OPTION },
   { "files-from", required_argument, NULL, FILES_FROM_OPTION },
   { "files0-from", required_argument, NULL, FILES0_FROM_OPTION },
   { "files-with-matches", no_argument, NULL, FILES_WITH_MATCHES_OPTION },
@@ -164,6 +166,9 @@ Coming from grep?  These letters mean something else in grab:\n\
 grab's own options (their letters differ from GNU grep's on purpose):\n\
   -r, -R, --recursive       search directories recursively; symbolic links\n\
                             are followed only on the command line\n\
+      --files               print the names of the files that would be\n\
+                            searched, and search none; implies -r, and\n\
+                            takes no PATTERNS: every operand is a FILE\n\
       --files0-from=LIST    search the files named in the file LIST, each\n\
                             name ended by a NUL byte (find -print0), not\n\
                             FILE operands; LIST '-' is standard input;\n\
@@ -717,6 +722,12 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         for (size_t l = strlen (optarg); 1 < l && optarg[l - 1] == '/'; l--)
           optarg[l - 1] = '\0';
         grab_add_exclude (o->excluded_dir, optarg, 0);
+        break;
+      case FILES_OPTION:
+        /* As ripgrep's: the tree is walked, and no pattern is given.  */
+        o->files_only = true;
+        o->directories = DIRS_RECURSE;
+        cl->recursive_seen = true;
         break;
       case FILES_FROM_OPTION:
       case FILES0_FROM_OPTION:
