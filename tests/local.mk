@@ -75,7 +75,8 @@ grab_tests = \
   tests/grab/files0-from-errors.sh \
   tests/grab/files0-from-stream.sh \
   tests/grab/files-list.sh \
-  tests/grab/walk-limits.sh
+  tests/grab/walk-limits.sh \
+  tests/grab/parallel-recipe.sh
 
 all_tests += $(grab_tests)
 
