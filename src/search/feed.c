@@ -91,24 +91,24 @@ add_node (struct worker *w, struct batch *b)
   return b->kids[b->n] = order_xnode (&w->run->order.root, false);
 }
 
-/* Say TEXT (after NAME, if not NULL) about the list's current name, in
-   the walk's order under --sort=path, and note the error.  */
+/* Say TEXT (after NAME, if not NULL, and before ERRNUM's message, if
+   not 0) about the list's current name, in the walk's order under
+   --sort=path, and note the error.  B has room for one more item.  */
 static void
 bad_name (struct worker *w, struct batch *b, char const *name,
-          char const *text)
+          char const *text, int errnum)
 {
   struct onode *node = add_node (w, b);
   if (!w->o->no_messages)
     {
       w->node = node;
-      worker_say (w, name, text, 0);
+      worker_say (w, name, text, errnum);
       w->node = NULL;
     }
   if (node)
     {
       node->ready = true;   /* nothing to search: its message is all */
-      b->items[b->n].node = node;
-      b->n++;
+      b->items[b->n++] = (struct work) { .node = node };
     }
   w->run->error_seen = true;
 }
@@ -120,38 +120,33 @@ static bool
 read_name (struct worker *w, struct feed *f, struct batch *b,
            bool *refilled)
 {
-  size_t ahead = freadahead (f->fp);
-  errno = 0;
-  ssize_t len = getdelim (&f->buf, &f->size, f->delim, f->fp);
-  *refilled = ahead < (size_t) len;
-  if (len < 0)
-    {
-      if (ferror (f->fp))
-        {
-          if (!w->o->no_messages)
-            worker_say (w, f->quoted, "read error", errno);
-          w->run->error_seen = true;
-        }
-      return false;
-    }
-  f->items++;
-  if (0 < len && f->buf[len - 1] == f->delim)
-    f->buf[--len] = '\0';
   if (b->n == b->size)
     {
       b->items = xpalloc (b->items, &b->size, 1, -1, sizeof *b->items);
       b->kids = xnrealloc (b->kids, b->size, sizeof *b->kids);
     }
-  b->items[b->n] = (struct work) { .node = NULL };
+  size_t ahead = freadahead (f->fp);
+  errno = 0;
+  ssize_t len = getdelim (&f->buf, &f->size, f->delim, f->fp);
+  if (len < 0)
+    {
+      if (ferror (f->fp))
+        bad_name (w, b, f->quoted, "read error", errno);
+      return false;
+    }
+  *refilled = ahead < (size_t) len;
+  f->items++;
+  if (0 < len && f->buf[len - 1] == f->delim)
+    f->buf[--len] = '\0';
   if (len == 0)
     {
       char *where = xasprintf ("%s:%jd", f->quoted, f->items);
-      bad_name (w, b, where, "invalid zero-length file name");
+      bad_name (w, b, where, "invalid zero-length file name", 0);
       free (where);
     }
   else if (f->from_stdin && streq (f->buf, "-"))
     bad_name (w, b, "when reading file names from stdin,"
-              " no file name of '-' allowed", NULL);
+              " no file name of '-' allowed", NULL, 0);
   else
     {
       b->items[b->n] = (struct work) {
@@ -174,7 +169,7 @@ feed_step (struct worker *w, struct work const *it)
   /* One name, then those already in the buffer: a name that straddles
      the buffer's end ends the step, or a step would go on as long as
      the list has arrived.  */
-  bool refilled;
+  bool refilled = false;
   bool more = read_name (w, f, &b, &refilled);
   while (more && 0 < freadahead (f->fp))
     {

@@ -21,8 +21,9 @@ check_ ()
   shift 2
   wc --files0-from="$list" "$@" <"$in" >/dev/null 2>exp.err
   sed 's/^wc:/grab:/; s/wc --help/grab --help/' exp.err >exp
-  for n in 1 ${GRAB_TEST_THREADS-4}; do
-    returns_ 2 grab -n $n foo --files0-from="$list" "$@" <"$in" >out 2>err \
+  for opts in '-n 1' "-n ${GRAB_TEST_THREADS-4}" '-n 4 --sort=path'; do
+    # shellcheck disable=SC2086
+    returns_ 2 grab $opts foo --files0-from="$list" "$@" <"$in" >out 2>err \
       || fail=1
     compare exp err || fail=1
   done
