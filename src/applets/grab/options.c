@@ -148,7 +148,10 @@ grab_usage (int status)
       emit_try_help ();
       exit (status);
     }
-  printf ("Usage: %s [OPTION]... PATTERNS [FILE]...\n", program_name);
+  printf ("Usage: %s [OPTION]... PATTERNS [FILE]...\n"
+          "  or:  %s [OPTION]... PATTERNS --files0-from=LIST\n"
+          "  or:  %s --files [OPTION]... [FILE]...\n",
+          program_name, program_name, program_name);
   fputs ("\
 Search for PATTERNS (Perl regular expressions) in each FILE, in parallel.\n\
 Prints what 'grep -P -a' prints: matching lines, prefixed with the file\n\
