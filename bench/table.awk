@@ -1,11 +1,11 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# bench/table.awk: the README's tables from a bench script's output (the
-# '== CASE (median of N rounds)' blocks of bench/lib.sh's race): one row
-# per case, the first contender's median seconds, then each other
-# contender's ratio to it.  Cases raced by the same contenders share a
-# table, whose columns they name ("(grabrat)" and "(no tool: ceiling)"
-# shortened).  Run:
+# bench/table.awk: the tables of doc/benchmarks.md (bench/to-doc.sh runs
+# it) from a bench script's output (the '== CASE (median of N rounds)'
+# blocks of bench/lib.sh's race): one row per case, the first
+# contender's median seconds, then each other contender's ratio to it.
+# Cases raced by the same contenders share a table, whose columns they
+# name ("(grabrat)" and "(no tool: ceiling)" shortened).  Run:
 #   awk -f bench/table.awk OUTPUT
 # Other blocks (the RSS table, notes) are passed through after the tables.
 function short(n) {

@@ -26,10 +26,38 @@ endif
 # The same for grep (and its egrep and fgrep links).
 if INSTALL_GREP
 man_pages += man/grep.1
+man_grep_page = grep
 else
 man_pages += man/grabrat-grep.1
+man_grep_page = grabrat-grep
 endif
 man_MANS += $(man_pages)
+
+# egrep and fgrep are grep: where make install makes those links
+# ($(install_dropins), src/local.mk), their pages are symbolic links to
+# grep's page as installed, every name renamed by $(transform) as the
+# programs are ('xegrep.1 -> xgrep.1').  uninstall removes only such links.
+man_grep_links = egrep fgrep
+install-data-hook: install-man-links
+install-man-links:
+	@page=`$(transform_name) $(man_grep_page) '$(transform)'`.1 && \
+	for l in $(man_grep_links); do \
+	  case ' $(install_dropins) ' in *" $$l "*) ;; *) continue ;; esac; \
+	  t=`$(transform_name) "$$l" '$(transform)'`.1 && \
+	  echo " $(LN_S) $$page '$(DESTDIR)$(man1dir)/$$t'" && \
+	  (cd '$(DESTDIR)$(man1dir)' && rm -f "$$t" && $(LN_S) "$$page" "$$t") \
+	    || exit; \
+	done
+uninstall-hook: uninstall-man-links
+uninstall-man-links:
+	@page=`$(transform_name) $(man_grep_page) '$(transform)'`.1 && \
+	for l in $(man_grep_links); do \
+	  t='$(DESTDIR)$(man1dir)/'`$(transform_name) "$$l" '$(transform)'`.1; \
+	  if test "`readlink "$$t" 2>/dev/null`" = "$$page"; then \
+	    echo " rm -f '$$t'"; rm -f "$$t"; \
+	  fi; \
+	done
+.PHONY: install-man-links uninstall-man-links
 EXTRA_DIST += man/grabrat.x man/grab.x man/rat.x man/sort.x man/grep.x \
   $(man_shipped)
 # The shipped pages are sources of a tarball: only 'make maintainer-clean'

@@ -228,23 +228,27 @@ usage (int status)
       for (int i = 0; i < N_DROP_INS; i++)
         printf ("  %-6s runs %s\n", drop_ins[i].name, drop_ins[i].applet);
       fputs ("\n"
-             "      --list           list the applets, one per line\n"
-             "      --install [--drop-in] DIR [NAME]...\n"
-             "                       make symbolic links DIR/NAME to this"
-             " binary for\n"
-             "                         the applet or drop-in NAMEs given;"
-             " with no NAME,\n"
-             "                         for the applets that hide no system"
-             " program and,\n"
-             "                         with --drop-in, for every drop-in"
-             " name too\n"
-             "      --help           display this help and exit\n"
-             "      --version        output version information and exit\n"
-             "\n"
              "Each applet has its own --help.  A name with the prefix and"
              " suffix this\nbinary was installed with, or with a leading"
              " 'g' (ggrep), runs that\napplet too.  An unknown applet name"
              " exits with status 127.\n", stdout);
+      /* "Options:" is the heading help2man makes OPTIONS of; an
+         option's description goes on at the column it starts in (an
+         indented line would start an item of its own in the page).  */
+      fputs ("\nOptions:\n"
+             "      --list           list the applets, one per line\n"
+             "      --install [--drop-in] DIR [NAME]...\n"
+             "                       make symbolic links DIR/NAME to this"
+             " binary for\n"
+             "                       the applet or drop-in NAMEs given;"
+             " with no NAME,\n"
+             "                       for the applets that hide no system"
+             " program and,\n"
+             "                       with --drop-in, for every drop-in"
+             " name too\n"
+             "      --help           display this help and exit\n"
+             "      --version        output version information and exit\n",
+             stdout);
       emit_ancillary_info ("grabrat");
     }
   exit (status);

@@ -16,6 +16,8 @@ src_grabrat_LDADD = lib/libgnu.a $(LIB_DL) $(URING_LIBS) \
 src_grabrat_SOURCES = \
   src/grabrat.c \
   src/pcre2-lazy.c \
+  src/optdump.c \
+  src/optdump.h \
   src/applets.h \
   src/system.h \
   src/io/dlsyms.c \
@@ -169,8 +171,11 @@ installcheck-local:
 	names= && for l in $(install_links); do \
 	  names="$$names $$l=`$(transform_name) "$$l" '$(transform)'`$(EXEEXT)"; \
 	done && \
-	pages= && for p in $(man_pages); do \
+	pages= && for p in $(man_pages) $(man_grep_links); do \
 	  p=`basename "$$p" .1` && \
+	  case $$p in egrep | fgrep) \
+	    case ' $(install_dropins) ' in *" $$p "*) ;; *) continue ;; esac ;; \
+	  esac && \
 	  pages="$$pages `$(transform_name) "$$p" '$(transform)'`.1"; \
 	done && \
 	$(SHELL) $(srcdir)/tests/installcheck.sh '$(DESTDIR)$(bindir)' \

@@ -74,17 +74,18 @@ called_name (void)
 
 /* GNU-format --version output for APPLET: "APPLET (grabrat) VERSION";
    or, for an applet standing in for another program (GNU grep, or
-   coreutils' sort and cat), "APPLET (grabrat VERSION) ITS-VERSION" and
-   the line NOTE: scripts and GNU's own help-version tests read the
-   version at the end of the first line as the version of the program
-   reproduced.  */
+   coreutils' sort and cat), "APPLET (grabrat VERSION) ITS-VERSION":
+   scripts and GNU's own help-version tests read the version at the end
+   of the first line as the version of the program reproduced.  Nothing
+   comes between that line and the copyright lines, as in GNU's: help2man
+   would put it in the page's DESCRIPTION (or REPORTING BUGS) and miss
+   the COPYRIGHT section (tests/toolbox/man-content.sh).  */
 static inline void
-emit_version_of (char const *applet, char const *of_version,
-                 char const *note)
+emit_version_of (char const *applet, char const *of_version)
 {
   if (of_version)
-    printf ("%s (%s %s) %s\n%s\n",
-            applet, PACKAGE_NAME, PACKAGE_VERSION, of_version, note);
+    printf ("%s (%s %s) %s\n",
+            applet, PACKAGE_NAME, PACKAGE_VERSION, of_version);
   else
     printf ("%s (%s) %s\n", applet, PACKAGE_NAME, PACKAGE_VERSION);
   printf ("Copyright (C) 2026 the grabrat authors.\n"
@@ -99,7 +100,7 @@ emit_version_of (char const *applet, char const *of_version,
 static inline void
 emit_version (char const *applet)
 {
-  emit_version_of (applet, NULL, NULL);
+  emit_version_of (applet, NULL);
 }
 
 /* The coreutils release whose sort and cat the applets reproduce: the

@@ -31,6 +31,9 @@ toolbox_tests = \
   tests/toolbox/licence-notices.sh \
   tests/toolbox/needed-libs.sh \
   tests/toolbox/man-pages.sh \
+  tests/toolbox/man-content.sh \
+  tests/toolbox/readme-docs.sh \
+  tests/toolbox/completions.sh \
   tests/toolbox/unprivileged-skip.sh
 
 all_tests = $(toolbox_tests)
@@ -85,7 +88,9 @@ grep_tests = \
   tests/grep/differential.sh \
   tests/grep/max-count.sh \
   tests/grep/messages.sh \
+  tests/grep/messages-order.sh \
   tests/grep/quiet.sh \
+  tests/grep/stdin-turns.sh \
   tests/grep/random.sh \
   tests/grep/separators.sh \
   tests/grep/utf8-forms.sh \

@@ -353,6 +353,14 @@ hs_engine_selects_all (void const *re, bool const **unsure)
   return engine_pcre2.selects_all (h->pcre, unsure);
 }
 
+static char const *
+hs_engine_probe_empty (void const *re, void *scratch)
+{
+  struct hre const *h = re;
+  struct hscratch *s = scratch;
+  return engine_pcre2.probe_empty (h->pcre, s->pcre);
+}
+
 static idx_t
 hs_engine_min_length (void const *re)
 {
@@ -387,6 +395,7 @@ struct engine_ops const engine_hs = {
   .find = hs_engine_find,
   .error = hs_engine_error,
   .selects_all = hs_engine_selects_all,
+  .probe_empty = hs_engine_probe_empty,
   .min_length = hs_engine_min_length,
   .describe = hs_engine_describe,
 };

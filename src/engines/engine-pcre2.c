@@ -549,6 +549,19 @@ match_error (int rc)
     }
 }
 
+/* The message of a failed match RC, with the code of an internal error.  */
+static char const *
+failure (struct pscratch *s, int rc)
+{
+  s->err = match_error (rc);
+  if (strcmp (s->err, "internal PCRE error") == 0)
+    {
+      snprintf (s->errbuf, sizeof s->errbuf, "%s: %d", s->err, rc);
+      s->err = s->errbuf;
+    }
+  return s->err;
+}
+
 /* Match line by line from START, as grep -P does: each line is a subject
    of its own, START an offset into its line.  Like grep 3.8 in a UTF-8
    locale, bytes at the search position that are encoding errors by
@@ -584,12 +597,7 @@ find_by_line (struct pre const *p, struct pscratch *s, char const *buf,
         }
       if (rc != PCRE2_ERROR_NOMATCH)
         {
-          s->err = match_error (rc);
-          if (strcmp (s->err, "internal PCRE error") == 0)
-            {
-              snprintf (s->errbuf, sizeof s->errbuf, "%s: %d", s->err, rc);
-              s->err = s->errbuf;
-            }
+          failure (s, rc);
           return -1;
         }
       if (!e)
@@ -747,6 +755,20 @@ pcre2_engine_min_length (void const *re)
   return p->minlen;
 }
 
+/* grep 3.8 matches the empty string with PCRE2_NOTBOL once at start-up
+   (its buffer "\n" has no line end before it), so -x's '^' fails at
+   once there while '\A' still runs: 'grep -P "(?)\A((?1))"' dies before
+   any file, with -x only on a file's line (tests/grep/pcre-limits.sh).  */
+static char const *
+pcre2_engine_probe_empty (void const *re, void *scratch)
+{
+  struct pre const *p = re;
+  if (p->lit_exact)
+    return NULL;   /* a plain string, searched without PCRE2 */
+  int rc = run (p, scratch, "", 0, 0, PCRE2_NOTBOL);
+  return rc < 0 && rc != PCRE2_ERROR_NOMATCH ? failure (scratch, rc) : NULL;
+}
+
 static char const *
 pcre2_engine_describe (void const *re)
 {
@@ -770,6 +792,7 @@ struct engine_ops const engine_pcre2 = {
   .find = pcre2_engine_find,
   .error = pcre2_engine_error,
   .selects_all = pcre2_engine_selects_all,
+  .probe_empty = pcre2_engine_probe_empty,
   .min_length = pcre2_engine_min_length,
   .describe = pcre2_engine_describe,
 };

@@ -92,6 +92,11 @@ struct engine_ops
      decides on their records; else to NULL.  */
   bool (*selects_all) (void const *re, bool const **unsure);
 
+  /* Optional: grep's start-up check, which runs the pattern once on an
+     empty line that does not count as a line start (PCRE2_NOTBOL), before
+     any file: the failure's message (a resource limit), or NULL.  */
+  char const *(*probe_empty) (void const *re, void *scratch);
+
   /* The fewest bytes a match can have: shorter files need no search.  */
   idx_t (*min_length) (void const *re);
 

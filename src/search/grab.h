@@ -113,6 +113,13 @@ struct grab_run
   atomic_llong out_pending;   /* bytes that buffer would hold (also reset
                                  by a diagnostic, without the lock) */
 
+  /* Standard input given as several operands is read in turn, in
+     operand order, as grep does: each read leaves its offset where the
+     next one starts (worker.c's take_stdin_turn).  */
+  pthread_mutex_t stdin_lock; /* for the two fields below */
+  pthread_cond_t stdin_cond;
+  int stdin_next;             /* the turn (work.stdin_turn) being served */
+
   atomic_bool stop;           /* -q: a match was found, stop everything */
   atomic_bool matched;        /* some line was selected */
   atomic_bool error_seen;     /* some diagnostic was printed */

@@ -32,6 +32,7 @@ order_xnode (struct onode *parent, bool is_dir)
 static void
 free_node (struct onode *n)
 {
+  outbuf_free (&n->head);
   outbuf_free (&n->out);
   outbuf_free (&n->err);
   free (n->kids);

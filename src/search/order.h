@@ -29,10 +29,14 @@ struct onode
   bool has_id;           /* a directory being listed: its DEV and INO, */
   dev_t dev;             /* which its descendants compare theirs with */
   ino_t ino;             /* to find loops */
-  struct outbuf out;     /* a file's output, until emitted */
-  bool spilled;          /* the start of it is in the temporary file */
-  int spill;             /* SPILL (see worker.c), if SPILLED */
-  struct outbuf err;     /* its diagnostics (a file's or a directory's) */
+  bool spilled;          /* the start of its output is in the
+                            temporary file SPILL (see worker.c), */
+  int spill;
+  struct outbuf head;    /* then the output that came before its first
+                            diagnostic, */
+  struct outbuf err;     /* its diagnostics (a file's or a directory's), */
+  struct outbuf out;     /* and the rest of a file's output: emitted in
+                            this order */
   bool fatal;            /* its search failed: the run ends once its
                             output and diagnostics are out */
   bool lead_sep;         /* see struct printer */

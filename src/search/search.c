@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "minmax.h"
+
 #include "engines/linescan.h"
 #include "search/search.h"
 
@@ -122,9 +124,9 @@ prpending (struct search *s, char const *sub, off_t base, idx_t lim)
 {
   /* grep starts trailing context from the buffer's start when nothing
      was output yet (lines held back for encoding errors): so does this,
-     from the chunk's.  */
-  if (s->last_out < base)
-    s->last_out = base;
+     from the pass's.  */
+  if (s->last_out < s->buf_start)
+    s->last_out = s->buf_start;
   while (0 < s->pending && s->last_out < base + lim)
     {
       idx_t p = s->last_out - base;
@@ -170,7 +172,7 @@ select_line (struct search *s, char const *sub, off_t base, idx_t lb,
         prpending (s, sub, base, lb);
 
       /* Leading context: up to -B lines, none already output.  */
-      idx_t bp = base <= s->last_out ? s->last_out - base : 0;
+      idx_t bp = MAX (s->buf_start, s->last_out) - base;
       idx_t p = lb;
       for (intmax_t i = 0; i < s->o->before && bp < p; i++)
         p = record_begin (sub, bp, p - 1, s->o->eol);
@@ -383,20 +385,17 @@ grep_region (struct search *s, char const *sub, off_t base, idx_t p,
     }
 }
 
-off_t
-search_chunk (struct search *s, char const *buf, idx_t len, off_t start,
-              off_t keep0, off_t need, bool eof, off_t *keep)
+/* One pass of search_chunk over SUB[FROM..), SUB at file offset BASE:
+   up to its last line end, or (EOF) to its end.  */
+static off_t
+search_pass (struct search *s, char const *sub, idx_t sublen, off_t base,
+             idx_t from, bool eof, off_t *keep)
 {
-  char eol = s->o->eol;
-  char const *sub = buf + (keep0 - start);
-  idx_t sublen = len - (keep0 - start);
-  off_t base = keep0;
-  idx_t from = need - base;
   idx_t lim = sublen;
-  s->pass_start = need;
+  s->pass_start = base + from;
   if (!eof)
     {
-      char const *q = memrchr (sub + from, eol, sublen - from);
+      char const *q = memrchr (sub + from, s->o->eol, sublen - from);
       lim = q ? q - sub + 1 : from;
     }
 
@@ -410,13 +409,42 @@ search_chunk (struct search *s, char const *buf, idx_t len, off_t start,
   idx_t k = lim;
   if (!s->quiet)
     {
-      idx_t bp = base <= s->last_out ? s->last_out - base : 0;
+      idx_t bp = MAX (s->buf_start, s->last_out) - base;
       for (intmax_t i = 0; i < s->o->before && bp < k; i++)
         k = record_begin (sub, bp, k - 1, s->o->eol);
     }
   lineno_at (s, sub, base, k);
   *keep = base + k;
   return base + lim;
+}
+
+off_t
+search_chunk (struct search *s, char const *buf, idx_t len, off_t start,
+              off_t keep0, off_t need, bool eof, off_t *keep)
+{
+  char eol = s->o->eol;
+  char const *sub = buf + (keep0 - start);
+  idx_t sublen = len - (keep0 - start);
+  off_t base = keep0;
+  idx_t from = need - base;
+  s->buf_start = base;
+  if (eof && from < sublen && sub[sublen - 1] != eol
+      && memrchr (sub + from, eol, sublen - from))
+    {
+      /* grep searches a last line without its end as a buffer of its
+         own, after the rest, holding only that line and the -B lines
+         kept before it: trailing context due after a line held back for
+         an encoding error starts from that buffer's start, not from the
+         lines before ('printf "\0\303i" >f; grep -z -A1 i f' in UTF-8
+         prints nothing: tests/grep/separators.sh).  So does this, in two
+         passes over the same buffer (chunk.c's engine knows it by its
+         base).  */
+      off_t k;
+      off_t end = search_pass (s, sub, sublen, base, from, false, &k);
+      s->buf_start = k;
+      return search_pass (s, sub, sublen, base, end - base, true, keep);
+    }
+  return search_pass (s, sub, sublen, base, from, eof, keep);
 }
 
 void

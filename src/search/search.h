@@ -75,7 +75,9 @@ struct search
   off_t last_out;      /* offset just past the last line given to the sink,
                           -1 if none */
   off_t after_match;   /* offset just past the last selected line */
-  off_t pass_start;    /* where the current search_chunk call began */
+  off_t pass_start;    /* where the current search pass began */
+  off_t buf_start;     /* where grep's buffer for it would start: context
+                          reaches no further back */
   off_t nl_pos;        /* newlines are counted up to here... */
   intmax_t nl_count;   /* ...and there are this many */
   bool quiet;          /* o->quiet, or binary data seen (grep's rules) */

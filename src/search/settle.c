@@ -49,6 +49,22 @@ should_colorize (bool grep)
           && (grep || !no_color || !*no_color));
 }
 
+/* grep runs the pattern once on an empty line before any file (to learn
+   whether empty lines can be skipped), and a failure there ends the run,
+   in the name of standard input whatever the operands and --label
+   (engine.h's probe_empty).  */
+static void
+probe_empty_line (struct grab_run const *run)
+{
+  if (!run->eng->probe_empty)
+    return;
+  void *scratch = run->eng->scratch_new (run->re);
+  char const *err = run->eng->probe_empty (run->re, scratch);
+  if (err)
+    error (EXIT_TROUBLE, 0, "%s: %s", "(standard input)", err);
+  run->eng->scratch_free (scratch);
+}
+
 int
 grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
              struct grab_run *run, char *const **operands)
@@ -206,6 +222,11 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
                      && isatty (STDOUT_FILENO));
   if (tty_binary)
     o->binary_files = BIN_BINARY;
+  /* Asked for grep's binary rule, grab matches as grep -P then does,
+     each NUL ending a line ('printf "\0b" | grab --binary-files=binary
+     ^b' matches: tests/grab/binary.sh).  */
+  else if (o->binary_files == BIN_BINARY)
+    o->nul_lines = true;
   /* The table is probed here, before any thread reads it.  */
   o->print.check_encoding = (o->binary_files != BIN_TEXT && utf8
                              && !tty_binary
@@ -237,6 +258,7 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
   run->re = run->eng->compile (&ep, &err);
   if (!run->re)
     error (EXIT_TROUBLE, 0, "%s", err);
+  probe_empty_line (run);
   o->debug = cl->debug;
   if (cl->debug)
     error (0, 0, "%s", run->eng->describe (run->re));

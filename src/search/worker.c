@@ -85,6 +85,15 @@ worker_say (struct worker *w, char const *name, char const *text,
     write_carried (w);
   struct outbuf line = OUTBUF_INIT;
   struct outbuf *ob = w && w->node ? &w->node->err : &line;
+  if (ob != &line && w->out.len)
+    {
+      /* The file's output so far comes before the message, as grep's
+         error () flushes standard output first, and what it prints
+         after comes after: 'grep -c x dir' says "Is a directory" before
+         "dir:0" (tests/grep/messages-order.sh).  */
+      outbuf_xadd (&w->node->head, w->out.buf, w->out.len);
+      w->out.len = 0;
+    }
   outbuf_xputs (ob, program_name);
   char const *parts[] = { name, text, errnum ? strerror (errnum) : NULL };
   for (int i = 0; i < sizeof parts / sizeof *parts; i++)
@@ -273,6 +282,24 @@ spill_out (struct worker *w)
     }
 }
 
+/* Write what of NODE's output comes before the rest of it: what came
+   before its diagnostics, then them (see struct onode).  LEAD_SEP and
+   GROUPS are its printer's.  With the output lock held.  */
+static void
+write_head (struct grab_run *run, struct onode *node, bool *lead_sep,
+            bool groups)
+{
+  if (node->head.len)
+    write_locked (run, &node->head, lead_sep, groups);
+  if (node->err.len)
+    {
+      /* grep's error () flushes standard output first (flush_or_die).  */
+      atomic_store (&run->out_pending, 0);
+      outbuf_flush (&node->err, STDERR_FILENO);
+      outbuf_free (&node->err);
+    }
+}
+
 /* The printer's hook: OUT is big, or lines are to go out at once.  From
    now on this file holds the output lock until it is done, so that no
    other file's output lands in the middle of it.  With --sort=path (and
@@ -298,9 +325,15 @@ flush_hook (void *ctx)
           w->spill = -1;
         }
       if (turn)
-        write_locked (run, &w->out, &w->pr.lead_sep, w->pr.groups);
+        {
+          write_head (run, w->node, &w->pr.lead_sep, w->pr.groups);
+          write_locked (run, &w->out, &w->pr.lead_sep, w->pr.groups);
+        }
       pthread_mutex_unlock (&run->out_lock);
-      if (!turn)
+      /* What comes after a diagnostic (a count, a name: little) stays
+         here, after the diagnostic, rather than before it in the
+         temporary file.  */
+      if (!turn && !w->node->err.len)
         spill_out (w);
       return;
     }
@@ -324,7 +357,8 @@ failure_ends_run (struct grab_run const *run)
 }
 
 /* The --sort=path cursor's hook: NODE's turn has come.  Its diagnostics
-   follow its output, as grep's error () flushes standard output first.
+   come where grep's error () would have flushed standard output: after
+   the output before them, before the output after them (write_head).
    A file whose search failed ends the run there, as grep's die () does
    (tests/grep/pcre-limits.sh): no later file's output appears; nor does
    a failure after -q's file, whose turn halts the cursor.  */
@@ -334,14 +368,8 @@ grab_emit (void *ctx, struct onode *node)
   struct grab_run *run = ctx;
   if (node->spilled)
     write_spill (run, node->spill, &node->lead_sep);
+  write_head (run, node, &node->lead_sep, node->groups);
   write_locked (run, &node->out, &node->lead_sep, node->groups);
-  if (node->err.len)
-    {
-      /* grep's error () flushes standard output first (flush_or_die).  */
-      atomic_store (&run->out_pending, 0);
-      outbuf_flush (&node->err, STDERR_FILENO);
-      outbuf_free (&node->err);
-    }
   if (node->fatal)
     _exit (EXIT_TROUBLE);
   if (node->stops)
@@ -555,7 +583,7 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
    search stopped early otherwise (grep's rules, for shell loops that read
    on).  */
 static void
-finish_stdin (struct worker *w, struct stat const *st, bool at_eof)
+finish_stdin (struct worker *w, off_t start, bool at_eof)
 {
   if (at_eof)
     return;
@@ -569,7 +597,7 @@ finish_stdin (struct worker *w, struct stat const *st, bool at_eof)
     }
   if (w->s.outleft <= 0)
     {
-      if (lseek (STDIN_FILENO, w->s.after_match, SEEK_SET) < 0
+      if (lseek (STDIN_FILENO, start + w->s.after_match, SEEK_SET) < 0
           && errno != ESPIPE)
         worker_error (w, w->pr.name, errno);
       return;
@@ -578,7 +606,6 @@ finish_stdin (struct worker *w, struct stat const *st, bool at_eof)
     {
       char buf[16384];
       ptrdiff_t n;
-      (void) st;
       while (0 < (n = safe_read (STDIN_FILENO, buf, sizeof buf)))
         continue;
     }
@@ -689,6 +716,10 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
 
   if (o->print.align_tabs)
     print_set_size (&w->pr, S_ISREG (st.st_mode) ? st.st_size : -1);
+  /* Where standard input starts: its offsets are counted from there
+     ('{ read l; grep -m2 x; grep -c x; } <file' counts from after the
+     second match: tests/grep/stdin-turns.sh).  */
+  off_t start = it->stdin_ ? MAX (0, lseek (fd, 0, SEEK_CUR)) : 0;
   bool at_eof;
   intmax_t count = search_fd (w, fd, &st, name,
                               (it->command_line ? &o->input
@@ -711,14 +742,40 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
         stop_run (w->run);
     }
   if (it->stdin_ && o->list == LIST_NONE)
-    finish_stdin (w, &st, at_eof);
+    finish_stdin (w, start, at_eof);
   return false;
+}
+
+/* Wait until the standard input operand IT may be read, or (DONE) let
+   the next one go.  grep reads '-' operands one after the other, and
+   what each finds depends on where the one before left the offset
+   (read to its end, or left after -m's last line) and on what it did to
+   the input: 'grep x - - <dir' says "Is a directory" for the first and
+   "Invalid argument" for the second, whose read follows the first's
+   seek to the end (tests/grep/messages.sh).  The queue hands operands
+   out in order, so the turn awaited is always taken by a worker that
+   does not wait for this one.  */
+static void
+take_stdin_turn (struct grab_run *run, struct work const *it, bool done)
+{
+  pthread_mutex_lock (&run->stdin_lock);
+  if (done)
+    {
+      run->stdin_next++;
+      pthread_cond_broadcast (&run->stdin_cond);
+    }
+  else
+    while (run->stdin_next != it->stdin_turn)
+      pthread_cond_wait (&run->stdin_cond, &run->stdin_lock);
+  pthread_mutex_unlock (&run->stdin_lock);
 }
 
 /* Handle one file or operand.  */
 static void
 do_file (struct worker *w, struct work *it)
 {
+  if (it->stdin_)
+    take_stdin_turn (w->run, it, false);
   char const *name = it->stdin_ ? (w->o->label ? w->o->label
                                    : "(standard input)")
                                 : it->path;
@@ -737,11 +794,14 @@ do_file (struct worker *w, struct work *it)
   int fd = STDIN_FILENO;
   if (!it->stdin_ && (fd = work_open (it, open_flags (w->o, it))) < 0)
     fd = -errno;
-  if (search_file (w, it, name, fd))
-    return;
-  if (!it->stdin_ && 0 <= fd && close (fd) != 0)
-    worker_error (w, name, errno);
-  finish_output (w);
+  if (!search_file (w, it, name, fd))
+    {
+      if (!it->stdin_ && 0 <= fd && close (fd) != 0)
+        worker_error (w, name, errno);
+      finish_output (w);
+    }
+  if (it->stdin_)
+    take_stdin_turn (w->run, it, true);
 }
 
 /* Whether IT can be opened in a batch: a regular file of the walk, to be

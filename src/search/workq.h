@@ -42,6 +42,7 @@ struct work
   unsigned char type;    /* DT_REG, DT_DIR, ... or DT_UNKNOWN */
   bool command_line;     /* an operand (symbolic links followed) */
   bool stdin_;           /* read standard input */
+  int stdin_turn;        /* then: which '-' operand, from 0 */
   bool with_name;        /* print the file name with its lines */
   int depth;             /* 0 for an operand, 1 for its entries, ... */
   struct onode *node;    /* its place in --sort=path order, or NULL */

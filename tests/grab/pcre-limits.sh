@@ -63,4 +63,28 @@ for p in '(a*)*z' '(*NO_JIT)(*LIMIT_HEAP=1)(a|b)*z'; do
   done
 done
 
+# grep's start-up match on an empty line (not a line start) fails before
+# any file, in standard input's name; with -x only a file's line fails.
+printf '\n' >empty1 && printf 'x\n' >x1 || framework_failure_
+for opts in '' -x -c -v; do
+  for files in x1 'empty1 x1'; do
+    for e in $(grab_engine_opts_); do
+      test "x$e" = x- && e=
+      # shellcheck disable=SC2086
+      grep -P -a $opts -e '(?)\A((?1))' $files >exp 2>exp.err
+      es=$?
+      sed 's/^grep:/grab:/' exp.err >exp.errs
+      # shellcheck disable=SC2086
+      grab $e -n 1 $opts -e '(?)\A((?1))' $files >got 2>got.err
+      gs=$?
+      if test $es != $gs || ! cmp -s exp got || ! cmp -s exp.errs got.err
+      then
+        echo "mismatch: grab $e $opts -e '(?)\A((?1))' $files: status $es, $gs"
+        diff exp.errs got.err
+        fail=1
+      fi
+    done
+  done
+done
+
 Exit $fail

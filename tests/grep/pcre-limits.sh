@@ -70,6 +70,16 @@ for loc in C en_US.ISO-8859-1 en_US; do
     eval "run_ $loc '1 4' -P $args"
   done
 done
+# grep runs the pattern once on an empty line not at a line start
+# before any file, and dies there, "(standard input)" whatever the
+# operands; -x's '^' fails at once there, so the failure comes with a
+# file's (empty or not) line.  -m 0 ends the run before.
+printf '\n' >empty1 && printf 'x\n' >x1 || framework_failure_
+for opts in '' -x -w -v -c '-c -m0' -s -q --label=L -z -o -r; do
+  for files in x1 empty1 'x1 empty1' nonexistent '- <empty1' ''; do
+    eval "run_ C '1 4' -P $opts -e '(?)\A((?1))' $files"
+  done
+done
 diff_report_ || fail=1
 
 Exit $fail

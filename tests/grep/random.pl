@@ -732,7 +732,7 @@ sub differs {
 # sorted when the raw bytes differ (as tests/grab/difflib.sh does).
 sub sorted_lines { join "\n", sort split /[\n\0]/, $_[0], -1 }
 sub grab_normalize {
-  my ($e, $g) = @_;
+  my ($e, $g, $n, $c) = @_;
   $e->{err} =~ s/^grep:/grab:/mg;
   $e->{err} =~ s/^Try 'grep --help'/Try 'grab --help'/mg;
   # grab names the pattern and the offset in a compile error, on purpose.
@@ -742,6 +742,20 @@ sub grab_normalize {
   for my $k ('out', 'err') {
     $g->{$k} = $e->{$k}
       if $e->{$k} ne $g->{$k} && sorted_lines ($e->{$k}) eq sorted_lines ($g->{$k});
+  }
+  # Files searched in parallel without --sort=path (README, "What is
+  # different from grep"): a PCRE2 limit or error ends the run as in
+  # grep, but which file meets it first, and so what came out before it,
+  # is timing's; so are the messages -q's early stop leaves out.
+  my $unordered = 1 < $n && !grep { $_ eq '--sort=path' } grab_argv ($c);
+  my $fatal = qr/^grab: .*: (?:exceeded PCRE's|internal PCRE error)/m;
+  if ($unordered && $e->{st} eq '2' && $g->{st} eq '2'
+      && $e->{err} =~ $fatal && $g->{err} =~ $fatal) {
+    $g->{$_} = $e->{$_} for 'out', 'err';
+  }
+  if ($unordered && $e->{st} eq $g->{st} && $e->{out} eq $g->{out}
+      && grep { /^-(?:q|-quiet|-silent)$/ } grab_argv ($c)) {
+    $g->{err} = $e->{err};
   }
 }
 
@@ -762,7 +776,7 @@ sub check {
   return () if $e->{st} eq 'timeout';
   for my $n (@ns) {
     my $g = run_one ($c, 'ours', $n, $tmo);
-    grab_normalize ($e, $g) if $mode eq 'grab';
+    grab_normalize ($e, $g, $n, $c) if $mode eq 'grab';
     return ($n, $e, $g) if differs ($e, $g);
   }
   return ();
@@ -1092,7 +1106,11 @@ sub grab_argv {
   for my $o (@{$c->{late} // []}) {
     my @w = @$o;
     # After '--' they are operands, the same for both.
-    $w[0] = $grab_long{$w[0]} if exists $grab_long{$w[0]} && !$c->{dd};
+    # So they are under POSIXLY_CORRECT, which ends options at the first
+    # operand.
+    $w[0] = $grab_long{$w[0]}
+      if exists $grab_long{$w[0]} && !$c->{dd}
+         && !exists $c->{env}{POSIXLY_CORRECT};
     push @a, @w;
   }
   return @a;
@@ -1186,7 +1204,7 @@ for (my $i = defined $only_case ? $only_case : 1; ; $i++) {
   my @badn;
   for my $n (@threads) {
     my $g = run_one ($c, 'ours', $n, $tmo);
-    grab_normalize ($e, $g) if $mode eq 'grab';
+    grab_normalize ($e, $g, $n, $c) if $mode eq 'grab';
     if (differs ($e, $g)) { $bad //= [$n, $g]; push @badn, $n }
   }
   next unless $bad;

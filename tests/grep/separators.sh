@@ -28,6 +28,9 @@ printf 'y\nx1\n\377a\ny\nx1\nz\n' >enc3 || framework_failure_
 # After a held selected line, grep's trailing context starts from the
 # last line output (here the first line), numbered as it is.
 printf 'p\nx\n\377x1\nb\nx1\n' >enc4 || framework_failure_
+# Unless that line is the last and has no newline: grep searches it as a
+# buffer of its own, whose trailing context starts with it.
+printf 'p\nq\n\377x1' >enc5 || framework_failure_
 # A -v run across grep's first 96 KiB buffer: held lines in it, then a
 # line that ends past it (a run of its own, after a separator).
 { printf 'na\357ve\n\351x\n'; printf 'kelvin- %.0s' $(seq 20000); echo;
@@ -47,7 +50,7 @@ for loc in $locales; do
     for files in 'bin txt' 'bin-nomatch txt' 'txt short txt2' \
                  'txt bin txt2' 'nonl short empty txt' 'txt2 nonl bin' \
                  'enc1 txt' 'txt enc1 enc2' 'enc3 enc2 txt2' 'enc4 txt' \
-                 'bigline txt' \
+                 'bigline txt' 'enc5 txt' \
                  '-r tree'; do
       for pat in x1 y z x '^$'; do
         for v in '' -v; do

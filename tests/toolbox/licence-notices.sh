@@ -1,5 +1,5 @@
 #!/bin/sh
-# Every source file of ours (src/, tests/ scripts and C files, bench/ scripts, the build's files) carries the copyright line and the SPDX licence line, matching COPYING (GPLv3 or later).
+# Every source file of ours (src/, tests/ scripts and C files, bench/ and completions/ scripts, the build's files) carries the copyright line and the SPDX licence line, matching COPYING (GPLv3 or later).
 #
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,11 +10,12 @@ here=$PWD
 cd "$abs_top_srcdir" || framework_failure_
 grep 'GNU GENERAL PUBLIC LICENSE' COPYING >/dev/null || fail=1
 grep '^ *Version 3, 29 June 2007' COPYING >/dev/null || fail=1
-for f in $(find src tests bench -path tests/fuzz/corpus -prune -o \
+for f in $(find src tests bench completions -path tests/fuzz/corpus -prune -o \
              -type f \( -name '*.[ch]' -o -name '*.sh' -o -name '*.awk' \) \
              -print) \
          configure.ac Makefile.am src/local.mk man/local.mk tests/local.mk \
-         bench/local.mk init.cfg bootstrap bootstrap.conf m4/grabrat.m4; do
+         bench/local.mk completions/local.mk init.cfg bootstrap \
+         bootstrap.conf m4/grabrat.m4; do
   case $f in
     tests/init.sh) continue ;;   # gnulib's
   esac

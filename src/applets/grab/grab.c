@@ -87,6 +87,9 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
   if (o->sort_path)
     order_init (&run.order, grab_emit, &run);
 
+  pthread_mutex_init (&run.stdin_lock, NULL);
+  pthread_cond_init (&run.stdin_cond, NULL);
+  int stdin_turns = 0;
   struct work *items = xnmalloc (num_operands, sizeof *items);
   struct onode **kids = o->sort_path ? xnmalloc (num_operands, sizeof *kids)
                                     : NULL;
@@ -97,6 +100,8 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
         .command_line = true, .stdin_ = streq (files[i], "-"),
         .with_name = o->with_filename == 1,
       };
+      if (items[i].stdin_)
+        items[i].stdin_turn = stdin_turns++;
       if (kids)
         kids[i] = items[i].node = order_xnode (&run.order.root, false);
     }
@@ -158,6 +163,8 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
   workq_free (run.q, drop_item);
   feed_free (feed);
   pthread_mutex_destroy (&run.out_lock);
+  pthread_mutex_destroy (&run.stdin_lock);
+  pthread_cond_destroy (&run.stdin_cond);
   run.eng->free ((void *) run.re);
   for (idx_t i = 0; i < cl->pats.n; i++)
     free (cl->pats.pats[i]);

@@ -25,6 +25,7 @@
 #include "xstrtol.h"
 
 #include "system.h"
+#include "optdump.h"
 #include "search/grab.h"
 #include "applets/grab/options.h"
 
@@ -156,8 +157,8 @@ grab_usage (int status)
 Search for PATTERNS (Perl regular expressions) in each FILE, in parallel.\n\
 Prints what 'grep -P -a' prints: matching lines, prefixed with the file\n\
 name when there are several files or with -r.\n\
-Example: grab -r -i 'hello world' src/\n\
 PATTERNS can contain multiple patterns separated by newlines.\n\
+Example: grab -r -i 'hello world' src/\n\
 \n\
 Coming from grep?  These letters mean something else in grab:\n\
   -n N  threads (grep's -n is --line-number)    -s  stop a file at a match\n\
@@ -567,6 +568,7 @@ void
 grab_parse_options (int argc, char **argv, struct grab_opts *o,
                     struct grab_cmdline *cl)
 {
+  optdump_maybe (argc, argv, short_options, long_options);
   grab_defaults (o, cl);
   int c;
   ptrdiff_t i;

@@ -185,7 +185,7 @@ recursive, '-' otherwise.  With fewer than two FILEs, assume -h.\n\
 Exit status is 0 if any line is selected, 1 otherwise;\n\
 if any error occurs and -q is not given, the exit status is 2.\n\
 \n\
-grabrat's grep: GNU grep 3.8 searching in parallel; see grabrat-grep(1).\n\
+grabrat's grep: GNU grep 3.8 searching in parallel; see grabrat(1).\n\
 Bugs: grabrat's where it differs from GNU grep 3.8, else bug-grep@gnu.org\n", stdout);
   /* No longer than GNU grep's closing lines, so that the help fits
      GNU's 4096-byte stdout buffer as GNU's does: to a full device it
@@ -456,9 +456,7 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
      help: 'grep -V --bogus' fails on --bogus (tests/grep/messages.sh).  */
   if (show_version)
     {
-      emit_version_of ("grep", "3.8",
-                       "grabrat's GNU grep 3.8 personality: the same output,"
-                       " searched in parallel.");
+      emit_version_of ("grep", "3.8");
       exit (EXIT_SUCCESS);
     }
   if (show_help)

@@ -26,6 +26,7 @@
 #include "xalloc.h"
 
 #include "system.h"
+#include "optdump.h"
 #include "applets/rat/color.h"
 #include "applets/rat/progress.h"
 #include "applets/rat/rat.h"
@@ -245,9 +246,11 @@ static int
 parse_options (struct rat *r, int argc, char **argv, enum when *color,
                enum when *progress, bool *strict)
 {
+  static char const short_options[] = "benstuvAET";
+  optdump_maybe (argc, argv, short_options, long_options);
   struct fmt_opts *o = &r->fopts;
   int c;
-  while ((c = getopt_long (argc, argv, "benstuvAET", long_options, NULL))
+  while ((c = getopt_long (argc, argv, short_options, long_options, NULL))
          != -1)
     switch (c)
       {
@@ -312,9 +315,7 @@ parse_options (struct rat *r, int argc, char **argv, enum when *color,
         /* Through a cat link, "cat (grabrat VERSION) 9.1": the
            coreutils cat it reproduces.  */
         if (streq (called_name (), "cat"))
-          emit_version_of ("cat", COREUTILS_VERSION,
-                           "grabrat's rat as GNU coreutils "
-                           COREUTILS_VERSION " cat: the same output.");
+          emit_version_of ("cat", COREUTILS_VERSION);
         else
           emit_version ("rat");
         exit (EXIT_SUCCESS);

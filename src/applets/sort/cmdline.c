@@ -589,9 +589,7 @@ handle_option (struct cmdline *c, int opt, int oi, int argc, char **argv)
     case 'z': c->eol = '\0'; break;
     case HELP_OPTION: usage (EXIT_SUCCESS);
     case VERSION_OPTION:
-      emit_version_of ("sort", COREUTILS_VERSION,
-                       "grabrat's GNU coreutils " COREUTILS_VERSION " sort:"
-                       " the same output, except -R's order.");
+      emit_version_of ("sort", COREUTILS_VERSION);
       exit (EXIT_SUCCESS);
     default: usage (SORT_FAILURE);
     }
