@@ -53,6 +53,8 @@ src_grabrat_SOURCES = \
   src/engines/wordchar.h \
   src/search/chunk.c \
   src/search/chunk.h \
+  src/search/feed.c \
+  src/search/feed.h \
   src/search/grab.h \
   src/search/order.c \
   src/search/order.h \

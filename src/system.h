@@ -24,6 +24,11 @@ enum { EXIT_TROUBLE = 2 };
 #define quotef(arg) \
   quotearg_n_style_colon (0, shell_escape_quoting_style, arg)
 
+/* ARG quoted always, as coreutils quotes an operand in "cannot open" and
+   "extra operand" messages ('a b', 'x').  Slot 0 too.  */
+#define quoteaf(arg) \
+  quotearg_style (shell_escape_always_quoting_style, arg)
+
 /* Long options that have no short form start here (GNU convention).  */
 #define GRABRAT_LONGOPT_BASE (CHAR_MAX + 1)
 

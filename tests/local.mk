@@ -73,7 +73,14 @@ grab_tests = \
   tests/grab/line-scope.sh \
   tests/grab/pcre-interpreter.sh \
   tests/grab/pcre-wrap.sh \
-  tests/grab/pcre-limits.sh
+  tests/grab/pcre-limits.sh \
+  tests/grab/files0-from.sh \
+  tests/grab/files0-from-errors.sh \
+  tests/grab/files0-from-stream.sh \
+  tests/grab/files0-from-bounded.sh \
+  tests/grab/files-list.sh \
+  tests/grab/walk-limits.sh \
+  tests/grab/parallel-recipe.sh
 
 all_tests += $(grab_tests)
 

@@ -37,6 +37,8 @@ struct grab_opts
 
   enum list_files list;       /* -l, -L (beaten by -q) */
   bool count;                 /* -c (beaten by -l, -L, -q) */
+  bool files_only;            /* --files: print the names of the files
+                                 that would be searched, search none */
   bool exit_on_match;         /* -q: the first selected line ends the run */
   int with_filename;          /* 1 yes, 0 no, -1 only below a directory
                                  operand (one operand with -r) */
@@ -63,6 +65,14 @@ struct grab_opts
   char const *label;          /* name of standard input */
   struct exclude *excluded[2];      /* --include/--exclude, [command_line] */
   struct exclude *excluded_dir[2];  /* --exclude-dir */
+
+  /* --max-depth: directories this deep (operands are 0) are not
+     listed; INT_MAX if not given.  --max-filesize: regular files found
+     by the walk that are bigger are skipped in silence, as ripgrep does
+     (operands and names from a list are searched whatever their size);
+     -1 if not given.  */
+  int max_depth;
+  off_t max_filesize;
 
   /* Skip regular files shorter than this without reading them (0:
      never): no match fits in them and skipping them changes no output.

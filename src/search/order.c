@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "xalloc.h"
 
@@ -53,6 +54,8 @@ advance (struct order *o)
           o->cur = n->kids[n->next++];
           continue;
         }
+      if (n->open)
+        break;
       if (!n->is_dir)
         o->emit (o->ctx, n);
       o->cur = n->parent;
@@ -72,6 +75,28 @@ order_listed (struct order *o, struct onode *dir, struct onode **kids,
 {
   dir->kids = kids;
   dir->nkids = n;
+  dir->ready = true;
+  advance (o);
+}
+
+void
+order_append (struct order *o, struct onode *dir, struct onode **kids,
+              idx_t n, bool last)
+{
+  /* The children before NEXT are behind the cursor: a list of millions
+     of names keeps only those not yet emitted.  */
+  if (dir->next)
+    {
+      memmove (dir->kids, dir->kids + dir->next,
+               (dir->nkids - dir->next) * sizeof *dir->kids);
+      dir->nkids -= dir->next;
+      dir->next = 0;
+    }
+  idx_t size = dir->nkids;
+  dir->kids = xpalloc (dir->kids, &size, n, -1, sizeof *dir->kids);
+  memcpy (dir->kids + dir->nkids, kids, n * sizeof *kids);
+  dir->nkids += n;
+  dir->open = !last;
   dir->ready = true;
   advance (o);
 }

@@ -23,6 +23,8 @@ struct onode
   struct onode **kids;   /* directories, once listed */
   idx_t nkids, next;
   bool is_dir;
+  bool open;             /* more children may come (the root, when the
+                            operands come from a list: feed.h) */
   bool ready;            /* listed (directory) or searched (file) */
   bool has_id;           /* a directory being listed: its DEV and INO, */
   dev_t dev;             /* which its descendants compare theirs with */
@@ -63,6 +65,11 @@ struct onode *order_xnode (struct onode *parent, bool is_dir);
    the tree's).  */
 void order_listed (struct order *o, struct onode *dir, struct onode **kids,
                    idx_t n);
+
+/* N more children KIDS[0..N) of DIR come after those it has (copied:
+   KIDS stays the caller's); unless LAST, more may follow.  */
+void order_append (struct order *o, struct onode *dir, struct onode **kids,
+                   idx_t n, bool last);
 
 /* FILE is searched; its output is in FILE->out.  */
 void order_done (struct order *o, struct onode *file);

@@ -69,6 +69,13 @@ int
 grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
              struct grab_run *run, char *const **operands)
 {
+  /* --files: no pattern, every operand a file; the pattern that is
+     compiled is never used.  */
+  if (o->files_only && !cl->have_keys)
+    {
+      grab_add_patterns (&cl->pats, "", 0);
+      cl->have_keys = true;
+    }
   if (!cl->have_keys)
     {
       if (cl->nfiles == 0)
@@ -142,6 +149,11 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
         }
     }
 
+  if (o->files_only)
+    {
+      o->list = LIST_NONE;
+      o->count = o->out_is_regular = o->print.offsets_only = false;
+    }
   /* grep's precedence: -q beats -l and -L, which beat -c.  */
   bool done_on_match = false;
   if (o->exit_on_match || dev_null_output)
@@ -254,11 +266,22 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
   /* Files shorter than any match need no search, unless every file
      counts in the output (-v selects lines that do not match; -c prints a
      count and -L a name for each file).  */
-  if (!o->search.invert && !o->count && o->list != LIST_NONMATCHING)
+  if (!o->search.invert && !o->count && o->list != LIST_NONMATCHING
+      && !o->files_only)
     o->min_size = run->eng->min_length (run->re);
 
   int num_operands = cl->nfiles;
-  o->with_filename = (cl->filename_option == 0 && num_operands <= 1
+  if (cl->files_from && num_operands)
+    {
+      /* coreutils' rule and words (wc, du, sort --files0-from).  */
+      error (0, 0, "extra operand %s", quoteaf (cl->files[0]));
+      fprintf (stderr, "file operands cannot be combined with %s\n",
+               cl->files_from_delim ? "--files-from" : "--files0-from");
+      grab_usage (EXIT_TROUBLE);
+    }
+  /* Names from a list: how many is not known, so always with names.  */
+  o->with_filename = (cl->files_from ? cl->filename_option != -1
+                      : cl->filename_option == 0 && num_operands <= 1
                      ? -(o->directories == DIRS_RECURSE)
                      : 0 <= cl->filename_option);
   /* grep has no thread option (its -n is taken): OMP_NUM_THREADS sets the
@@ -292,7 +315,8 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
      started ('ROUNDS=5 bench/startup.sh 1000', 2026-12-02: grep x FILE
      GNU grep's time over ours was 0.97 with the threads, 1.08
      without).  */
-  if (num_operands <= 1 && o->directories != DIRS_RECURSE)
+  if (num_operands <= 1 && o->directories != DIRS_RECURSE
+      && !cl->files_from)
     o->threads = 1;
 
   /* Files found by the walk are read, not mapped: on the Linux tree
@@ -307,7 +331,7 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
   char *const *files = cl->files;
   static char *const cwd_only[] = { (char *) ".", NULL };
   static char *const stdin_only[] = { (char *) "-", NULL };
-  if (num_operands == 0)
+  if (num_operands == 0 && !cl->files_from)
     {
       if (o->directories == DIRS_RECURSE && cl->recursive_seen)
         {

@@ -118,10 +118,11 @@ mode_type (mode_t m)
           : S_ISBLK (m) ? DT_BLK : S_ISSOCK (m) ? DT_SOCK : DT_UNKNOWN);
 }
 
-/* Whether the entry NAME of type *TYPE in directory DFD is to be searched.
-   Fills in *TYPE if unknown.  */
+/* Whether the entry NAME of type *TYPE in directory DFD, at DEPTH in
+   the tree, is to be searched.  Fills in *TYPE if unknown.  */
 static bool
-keep_entry (struct worker *w, int dfd, char const *name, unsigned char *type)
+keep_entry (struct worker *w, int dfd, char const *name, unsigned char *type,
+            int depth)
 {
   struct grab_opts const *o = w->o;
   struct stat st;
@@ -142,8 +143,9 @@ keep_entry (struct worker *w, int dfd, char const *name, unsigned char *type)
         dangling = true;
     }
   if (*type == DT_DIR)
-    return !(o->excluded_dir[0]
-             && excluded_file_name (o->excluded_dir[0], name));
+    return !(o->max_depth <= depth
+             || (o->excluded_dir[0]
+                 && excluded_file_name (o->excluded_dir[0], name)));
   if (o->excluded[0] && excluded_file_name (o->excluded[0], name))
     return false;
   if (dangling)
@@ -201,11 +203,11 @@ entries_add (struct entries *e, char const *name, unsigned char type,
   e->names_len += len + 1;
 }
 
-/* Read the directory open on FD into E, keeping what is to be searched.
-   Return 0, or the errno value of a failed read (E then holds what was
-   read before it).  */
+/* Read the directory open on FD, at DEPTH in the tree, into E, keeping
+   what is to be searched.  Return 0, or the errno value of a failed read
+   (E then holds what was read before it).  */
 static int
-read_entries (struct worker *w, int fd, struct entries *e)
+read_entries (struct worker *w, int fd, int depth, struct entries *e)
 {
   /* Straight from getdents64 into a buffer on the stack: no DIR
      (fdopendir's fstat, two fcntl and 32 KiB malloc per directory), and
@@ -224,7 +226,7 @@ read_entries (struct worker *w, int fd, struct entries *e)
           continue;
         e->total++;
         unsigned char type = d->d_type;
-        if (keep_entry (w, fd, name, &type))
+        if (keep_entry (w, fd, name, &type, depth + 1))
           entries_add (e, name, type, d->d_ino);
       }
   for (idx_t i = 0; i < e->n; i++)
@@ -281,6 +283,7 @@ make_items (struct grab_run *run, struct work const *dir, idx_t prefix_len,
       items[i] = (struct work) {
         .path = p, .from = l, .name = p + prefix_len + slash,
         .type = ent->type, .with_name = o->with_filename != 0,
+        .depth = dir->depth + 1,
       };
       memcpy (p, prefix, prefix_len);
       p[prefix_len] = '/';
@@ -310,7 +313,7 @@ walk_dir (struct worker *w, struct work const *dir, int fd)
     }
   if (0 <= fd)
     {
-      int err = read_entries (w, fd, &e);
+      int err = read_entries (w, fd, dir->depth, &e);
       if (err)
         {
           char *name = ximemdup0 (dir->path, prefix_len);

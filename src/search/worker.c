@@ -27,6 +27,7 @@
 #include "system.h"
 #include "io/opener.h"
 #include "search/chunk.h"
+#include "search/feed.h"
 #include "search/walk.h"
 #include "search/worker.h"
 
@@ -673,6 +674,9 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
       if (it->command_line && !o->omit_dot_slash && o->excluded_dir[1]
           && excluded_file_name (o->excluded_dir[1], it->path))
         return false;
+      /* --max-depth 0: an operand that is a directory gives nothing.  */
+      if (o->directories == DIRS_RECURSE && o->max_depth <= it->depth)
+        return false;
       if (o->directories == DIRS_RECURSE)
         {
           struct work dir = *it;
@@ -709,6 +713,15 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
     }
   if (S_ISREG (st.st_mode) && grab_too_short (o, &st))
     return false;
+  if (S_ISREG (st.st_mode) && !it->command_line
+      && 0 <= o->max_filesize && o->max_filesize < st.st_size)
+    return false;
+  if (o->files_only)
+    {
+      print_name_only (&w->pr);
+      w->run->matched = true;
+      return false;
+    }
 
   if (o->print.align_tabs)
     print_set_size (&w->pr, S_ISREG (st.st_mode) ? st.st_size : -1);
@@ -776,6 +789,17 @@ do_file (struct worker *w, struct work *it)
                                    : "(standard input)")
                                 : it->path;
   w->node = it->node;
+  /* --files: a regular file of the walk needs no opening, unless its
+     size is to be checked.  */
+  if (w->o->files_only && !it->command_line && it->type == DT_REG
+      && w->o->max_filesize < 0)
+    {
+      print_begin (&w->pr, name, true);
+      print_name_only (&w->pr);
+      w->run->matched = true;
+      finish_output (w);
+      return;
+    }
   int fd = STDIN_FILENO;
   if (!it->stdin_ && (fd = work_open (it, open_flags (w->o, it))) < 0)
     fd = -errno;
@@ -901,7 +925,7 @@ grab_worker (void *arg)
   };
   struct work items[OPEN_BATCH];
   idx_t n;
-  bool try_batch = 1 < run->open_batch;
+  bool try_batch = 1 < run->open_batch && !run->o->files_only;
   while ((n = workq_pop (run->q, items, try_batch ? run->open_batch : 1,
                          batchable)))
     {
@@ -918,6 +942,8 @@ grab_worker (void *arg)
             struct work *it = &items[i];
             if (it->job)
               chunk_help (&w, it->job);
+            else if (it->feed)
+              feed_step (&w, it);
             else if (it->type == DT_DIR && !it->command_line)
               do_dir (&w, it);
             else

@@ -17,6 +17,7 @@
 
 struct onode;
 struct chunk_job;
+struct feed;
 
 /* The entries of one listed directory (walk.c): their paths in one
    block, which their work items point into, and the directory, kept
@@ -43,9 +44,12 @@ struct work
   bool stdin_;           /* read standard input */
   int stdin_turn;        /* then: which '-' operand, from 0 */
   bool with_name;        /* print the file name with its lines */
+  int depth;             /* 0 for an operand, 1 for its entries, ... */
   struct onode *node;    /* its place in --sort=path order, or NULL */
   struct chunk_job *job; /* if not NULL: help search this big file (the
                             other fields are unused) */
+  struct feed *feed;     /* if not NULL: read more operands from this
+                            list (feed.h; the other fields are unused) */
 };
 
 /* Release IT's path: free it, or drop IT's hold on its listing.  */

@@ -23,6 +23,7 @@
 
 #include "system.h"
 #include "search/chunk.h"
+#include "search/feed.h"
 #include "search/grab.h"
 #include "applets/grab/options.h"
 #include "search/settle.h"
@@ -104,10 +105,20 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
       if (kids)
         kids[i] = items[i].node = order_xnode (&run.order.root, false);
     }
-  if (kids)
+  if (kids && !cl->files_from)
     order_listed (&run.order, &run.order.root, kids, num_operands);
+  else
+    free (kids);
   workq_push (run.q, items, num_operands);
   free (items);
+  /* Operands from a list: the feed queues them (feed.h).  */
+  struct feed *feed = NULL;
+  if (cl->files_from)
+    {
+      feed = feed_xopen (cl->files_from, cl->files_from_delim);
+      struct work it = feed_item (feed);
+      workq_push (run.q, &it, 1);
+    }
 
   /* The main thread is a worker.  The others start now, or when a big
      file is to be searched in pieces (chunk.c).  */
@@ -150,6 +161,7 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
   if (o->sort_path)
     order_free (&run.order);
   workq_free (run.q, drop_item);
+  feed_free (feed);
   pthread_mutex_destroy (&run.out_lock);
   pthread_mutex_destroy (&run.stdin_lock);
   pthread_cond_destroy (&run.stdin_cond);

@@ -14,8 +14,11 @@
 #include <string.h>
 
 #include "argmatch.h"
+#include "c-ctype.h"
 #include "c-strcase.h"
 #include "error.h"
+#include "intprops.h"
+#include "minmax.h"
 #include "progname.h"
 #include "quote.h"
 #include "xalloc.h"
@@ -55,6 +58,9 @@ enum
   EXCLUDE_DIR_OPTION,
   EXCLUDE_FROM_OPTION,
   EXCLUDE_OPTION,
+  FILES_OPTION,
+  FILES0_FROM_OPTION,
+  FILES_FROM_OPTION,
   FILES_WITH_MATCHES_OPTION,
   FILES_WITHOUT_MATCH_OPTION,
   GROUP_SEPARATOR_OPTION,
@@ -64,6 +70,8 @@ enum
   LINE_BUFFERED_OPTION,
   LINE_NUMBER_OPTION,
   LIST_ENGINES_OPTION,
+  MAX_DEPTH_OPTION,
+  MAX_FILESIZE_OPTION,
   MMAP_OPTION,
   NO_GROUP_SEPARATOR_OPTION,
   NO_IGNORE_CASE_OPTION,
@@ -92,6 +100,9 @@ static struct option const long_options[] = {
   { "exclude-dir", required_argument, NULL, EXCLUDE_DIR_OPTION },
   { "exclude-from", required_argument, NULL, EXCLUDE_FROM_OPTION },
   { "file", required_argument, NULL, 'f' },
+  { "files", no_argument, NULL, FILES_OPTION },
+  { "files-from", required_argument, NULL, FILES_FROM_OPTION },
+  { "files0-from", required_argument, NULL, FILES0_FROM_OPTION },
   { "files-with-matches", no_argument, NULL, FILES_WITH_MATCHES_OPTION },
   { "files-without-match", no_argument, NULL, FILES_WITHOUT_MATCH_OPTION },
   { "fixed-strings", no_argument, NULL, 'F' },
@@ -106,6 +117,8 @@ static struct option const long_options[] = {
   { "line-regexp", no_argument, NULL, 'x' },
   { "list-engines", no_argument, NULL, LIST_ENGINES_OPTION },
   { "max-count", required_argument, NULL, 'm' },
+  { "max-depth", required_argument, NULL, MAX_DEPTH_OPTION },
+  { "max-filesize", required_argument, NULL, MAX_FILESIZE_OPTION },
   { "mmap", required_argument, NULL, MMAP_OPTION },
   { "no-filename", no_argument, NULL, 'h' },
   { "no-group-separator", no_argument, NULL, NO_GROUP_SEPARATOR_OPTION },
@@ -136,7 +149,10 @@ grab_usage (int status)
       emit_try_help ();
       exit (status);
     }
-  printf ("Usage: %s [OPTION]... PATTERNS [FILE]...\n", program_name);
+  printf ("Usage: %s [OPTION]... PATTERNS [FILE]...\n"
+          "  or:  %s [OPTION]... PATTERNS --files0-from=LIST\n"
+          "  or:  %s --files [OPTION]... [FILE]...\n",
+          program_name, program_name, program_name);
   fputs ("\
 Search for PATTERNS (Perl regular expressions) in each FILE, in parallel.\n\
 Prints what 'grep -P -a' prints: matching lines, prefixed with the file\n\
@@ -154,6 +170,18 @@ Coming from grep?  These letters mean something else in grab:\n\
 grab's own options (their letters differ from GNU grep's on purpose):\n\
   -r, -R, --recursive       search directories recursively; symbolic links\n\
                             are followed only on the command line\n\
+      --files               print the names of the files that would be\n\
+                            searched, and search none; implies -r, and\n\
+                            takes no PATTERNS: every operand is a FILE\n\
+      --files0-from=LIST    search the files named in the file LIST, each\n\
+                            name ended by a NUL byte (find -print0), not\n\
+                            FILE operands; LIST '-' is standard input;\n\
+                            LIST is read while the search runs\n\
+      --files-from=LIST     the same, one name a line\n\
+      --max-depth=N         descend at most N directories below an operand\n\
+                            (0: directory operands give nothing)\n\
+      --max-filesize=SIZE   skip files found by -r bigger than SIZE bytes\n\
+                            (suffixes K, M, G: powers of 1024)\n\
   -n, --threads=N           search with N threads (default: one per CPU,\n\
                             and at least 16 to read a tree: a tree not in\n\
                             memory is read faster by more readers);\n\
@@ -323,6 +351,23 @@ grab_context_length (char const *arg)
   strtol_error e = xstrtoimax (arg, NULL, 10, &n, "");
   if ((e != LONGINT_OK && e != LONGINT_OVERFLOW) || n < 0)
     error (EXIT_TROUBLE, 0, "%s: %s", arg, "invalid context length argument");
+  return n;
+}
+
+/* The count or size ARG given to OPTION, with a multiplier among
+   SUFFIXES (K, M, G: powers of 1024, as ripgrep's --max-filesize); a
+   count too big for intmax_t is INTMAX_MAX.  Dies on anything else.  */
+static intmax_t
+nonnegative_arg (char const *option, char const *arg, char const *suffixes)
+{
+  intmax_t n;
+  strtol_error e = xstrtoimax (arg, NULL, 10, &n, suffixes);
+  if ((e != LONGINT_OK && e != LONGINT_OVERFLOW) || n < 0
+      || !c_isdigit (arg[0]))
+    {
+      error (0, 0, "invalid %s argument %s", option, quote (arg));
+      grab_usage (EXIT_TROUBLE);
+    }
   return n;
 }
 
@@ -507,6 +552,8 @@ grab_defaults (struct grab_opts *o, struct grab_cmdline *cl)
   o->print.group_sep = "--";
   o->with_filename = 0;
   o->directories = DIRS_READ;
+  o->max_depth = INT_MAX;
+  o->max_filesize = -1;
   o->devices = DEVS_READ_COMMAND_LINE;
   o->binary_files = BIN_TEXT;
   o->input.window = WINDOW_DEFAULT;
@@ -681,6 +728,17 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
           optarg[l - 1] = '\0';
         grab_add_exclude (o->excluded_dir, optarg, 0);
         break;
+      case FILES_OPTION:
+        /* As ripgrep's: the tree is walked, and no pattern is given.  */
+        o->files_only = true;
+        o->directories = DIRS_RECURSE;
+        cl->recursive_seen = true;
+        break;
+      case FILES_FROM_OPTION:
+      case FILES0_FROM_OPTION:
+        cl->files_from = optarg;
+        cl->files_from_delim = c == FILES_FROM_OPTION ? '\n' : '\0';
+        break;
       case FILES_WITHOUT_MATCH_OPTION:
         cl->opt_l = false;
         o->list = LIST_NONMATCHING;
@@ -709,6 +767,15 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         for (idx_t k = 0; engine_at (k); k++)
           puts (engine_at (k)->name);
         exit (EXIT_SUCCESS);
+      case MAX_DEPTH_OPTION:
+        o->max_depth = MIN (INT_MAX, nonnegative_arg ("--max-depth",
+                                                      optarg, ""));
+        break;
+      case MAX_FILESIZE_OPTION:
+        o->max_filesize = MIN (TYPE_MAXIMUM (off_t),
+                               nonnegative_arg ("--max-filesize", optarg,
+                                                "KMG"));
+        break;
       case MMAP_OPTION:
         o->input.mmap_min = mmap_vals[xword ("--mmap", optarg, mmap_args,
                                              mmap_index)];

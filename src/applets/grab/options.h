@@ -45,6 +45,8 @@ struct grab_cmdline
   int threads;                /* -n; 0: one per CPU */
   char **files;               /* the operands after the options */
   int nfiles;
+  char const *files_from;     /* --files-from, --files0-from: the list */
+  char files_from_delim;      /* ...its names end with '\n' or '\0' */
 };
 
 /* Set grab's defaults in *O and *CL (grep's are set over them).  */
