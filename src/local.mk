@@ -52,9 +52,12 @@ src_grabrat_SOURCES = \
   src/search/chunk.c \
   src/search/chunk.h \
   src/search/grab.h \
+  src/search/json.c \
+  src/search/json.h \
   src/search/order.c \
   src/search/order.h \
   src/search/print.c \
+  src/search/print-json.c \
   src/search/print.h \
   src/search/search.c \
   src/search/search.h \

@@ -103,6 +103,10 @@ struct grab_run
   atomic_llong out_pending;   /* bytes that buffer would hold (also reset
                                  by a diagnostic, without the lock) */
 
+  struct json_stats json;     /* --json: the files' stats summed, under
+                                 OUT_LOCK as each worker ends */
+  struct timespec json_start; /* --json: when the run began */
+
   atomic_bool stop;           /* -q: a match was found, stop everything */
   atomic_bool matched;        /* some line was selected */
   atomic_bool error_seen;     /* some diagnostic was printed */
