@@ -45,6 +45,8 @@ src_grabrat_SOURCES = \
   src/engines/pcre2-literal.h \
   src/engines/pcre2-scope.c \
   src/engines/pcre2-scope.h \
+  src/engines/pcre2-which.c \
+  src/engines/pcre2-which.h \
   src/engines/utf8chars.c \
   src/engines/utf8chars.h \
   src/engines/wordchar.c \

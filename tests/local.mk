@@ -51,6 +51,7 @@ grab_tests = \
   tests/grab/json-ripgrep.sh \
   tests/grab/json-modes.sh \
   tests/grab/json-max-count.sh \
+  tests/grab/json-pattern.sh \
   tests/grab/terminal.sh \
   tests/grab/errors.sh \
   tests/grab/faults.sh \

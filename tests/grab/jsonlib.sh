@@ -11,16 +11,13 @@ json_require_perl_ ()
   perl -MJSON::PP -e 1 2>/dev/null || skip_ 'Perl with JSON::PP required'
 }
 
-# Set RG to ripgrep 15.2.0, the peer --json follows (RG_PEER overrides),
-# or skip: it sits in ../shared/peers beside the checkout, here and in CI.
+# Set RG to ripgrep 15.2.0, the peer --json follows, or skip: it sits in
+# ../shared/peers beside the source tree, here and in CI (GRAB_TEST_RG
+# overrides, as for the walk's tests).
 json_require_rg_ ()
 {
-  RG=
-  for r in "${RG_PEER-}" "$abs_top_srcdir/../shared/peers/rg-15.2.0" \
-           /work/shared/peers/rg-15.2.0; do
-    if test -n "$r" && test -x "$r"; then RG=$r; break; fi
-  done
-  test -n "$RG" || skip_ 'ripgrep 15.2.0 (../shared/peers/rg-15.2.0) required'
+  RG=${GRAB_TEST_RG-$abs_top_srcdir/../shared/peers/rg-15.2.0}
+  test -x "$RG" || skip_ "ripgrep 15.2.0 required ($RG)"
   case $("$RG" --version) in
     'ripgrep 15.2.0'*) ;;
     *) skip_ "$RG is not ripgrep 15.2.0" ;;
