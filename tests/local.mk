@@ -52,6 +52,7 @@ grab_tests = \
   tests/grab/json-modes.sh \
   tests/grab/json-max-count.sh \
   tests/grab/json-pattern.sh \
+  tests/grab/json-binary.sh \
   tests/grab/terminal.sh \
   tests/grab/errors.sh \
   tests/grab/faults.sh \

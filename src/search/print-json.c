@@ -94,19 +94,29 @@ put_path (struct printer *pr)
   json_put_data (pr->ob, pr->name, strlen (pr->name));
 }
 
+/* The file's begin record, unless it is out.  */
+static void
+put_begin (struct printer *pr)
+{
+  if (!pr->json_begun)
+    {
+      struct outbuf *ob = pr->ob;
+      idx_t len0 = ob->len;
+      outbuf_xputs (ob, "{\"type\":\"begin\",\"data\":{\"path\":");
+      put_path (pr);
+      outbuf_xputs (ob, "}}\n");
+      pr->json_begun = true;
+      pr->json.bytes_printed += ob->len - len0;
+    }
+}
+
 /* A match record (MATCH) or a context record for line L.  */
 static void
 put_line (struct printer *pr, struct line const *l, bool match)
 {
   struct outbuf *ob = pr->ob;
+  put_begin (pr);
   idx_t len0 = ob->len;
-  if (!pr->json_begun)
-    {
-      outbuf_xputs (ob, "{\"type\":\"begin\",\"data\":{\"path\":");
-      put_path (pr);
-      outbuf_xputs (ob, "}}\n");
-      pr->json_begun = true;
-    }
   outbuf_xputs (ob, (match ? "{\"type\":\"match\",\"data\":{\"path\":"
                      : "{\"type\":\"context\",\"data\":{\"path\":"));
   put_path (pr);
@@ -179,6 +189,10 @@ print_json_end (struct printer *pr, intmax_t selected,
   st->searches = 1;
   st->searches_with_match = 0 < selected;
   st->bytes_searched = pr->searched;
+  /* A binary file whose matches grep's rule hid (--binary-files=binary)
+     still says where its binary data is, as ripgrep's end record does.  */
+  if (0 <= pr->binary_offset && 0 < selected)
+    put_begin (pr);
   json_stats_add (total, st);
   if (!pr->json_begun)
     return;
