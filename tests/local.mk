@@ -53,6 +53,7 @@ grab_tests = \
   tests/grab/json-max-count.sh \
   tests/grab/json-pattern.sh \
   tests/grab/json-binary.sh \
+  tests/grab/json-fuzz.sh \
   tests/grab/terminal.sh \
   tests/grab/errors.sh \
   tests/grab/faults.sh \
