@@ -180,10 +180,10 @@ grab's own options (their letters differ from GNU grep's on purpose):\n\
                             with output, a summary record last; each\n\
                             submatch also says which pattern matched\n\
                             (\"pattern\": its index among the -e and -f\n\
-                            patterns, from 0); as with rg 15.2, -o, -O,\n\
-                            -Z and --color are ignored, the last of\n\
-                            --json, -c, -l and -L wins, and -q prints\n\
-                            only the summary\n\
+                            patterns, from 0); as with rg 15.2, -o and\n\
+                            --color are ignored (so are -O and -Z), -q\n\
+                            prints only the summary, and the last of\n\
+                            --json, -c, -l, --files-without-match wins\n\
       --sort=path           print files in walk order (names sorted within\n\
                             each directory) while still searching in\n\
                             parallel; --sort=none is the default\n\
