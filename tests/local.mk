@@ -54,6 +54,7 @@ grab_tests = \
   tests/grab/json-pattern.sh \
   tests/grab/json-binary.sh \
   tests/grab/json-fuzz.sh \
+  tests/grab/json-big-output.sh \
   tests/grab/terminal.sh \
   tests/grab/errors.sh \
   tests/grab/faults.sh \
