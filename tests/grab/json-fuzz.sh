@@ -87,12 +87,20 @@ while (my $line = <STDIN>)
 exit $bad;
 PERL
 
+# Engines and thread counts take turns, case by case.
+set -- $(grab_engine_opts_)
+neng=$#
+engine_at_ () { shift $(($1 % neng + 1)); engine_opt_ "$1"; }
+turn=0
 for loc in C C.UTF-8; do
   for pat in '.' '[\x80-\xff]+' '\x00|\x01' '"|\\' '$' 'a|é|\t' '\r'; do
     for opts in '' '-C1' '-v -A1' '-m3 -B2'; do
+      turn=$((turn + 1))
+      e=$(engine_at_ $turn $(grab_engine_opts_))
+      n=$((turn % 2 ? 1 : ${GRAB_TEST_THREADS-4}))
       # shellcheck disable=SC2086
-      LC_ALL=$loc grab -n 4 -r --json $opts -e "$pat" d >out 2>err
-      test $? -le 1 || { echo "$loc $opts '$pat': status"; fail=1; }
+      LC_ALL=$loc grab $e -n $n -r --json $opts -e "$pat" d >out 2>err
+      test $? -le 1 || { echo "$loc $e -n $n $opts '$pat': status"; fail=1; }
       compare /dev/null err || fail=1
       json_norm_ -s <out >/dev/null \
         || { echo "$loc $opts '$pat': not JSON Lines"; fail=1; }

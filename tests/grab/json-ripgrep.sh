@@ -1,5 +1,5 @@
 #!/bin/sh
-# --json prints ripgrep 15.2's records field by field (times aside) on a tree with invalid UTF-8 in lines and names, CR LF, NULs: with -r, context, -m, -v, -i, -x, standard input, each engine, 1 and N threads, in walk order and unordered (each file's records together).
+# --json prints ripgrep 15.2's records field by field (times aside) on a tree with invalid UTF-8 in lines and names, CR LF, NULs: with -r, context, -m, -v, -i, -x, -z, standard input, each engine, 1 and N threads, in walk order and unordered (each file's records together).
 #
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -88,6 +88,15 @@ for opts in '' -C1 -v; do
     grab $(engine_opt_ $e) --json $opts foo <in | json_norm_ >got || fail=1
     compare exp got || fail=1
   done
+done
+
+# -z: records end at NUL bytes (rg's --null-data).
+rg_ --sort path --null-data -e foo tree | json_norm_ >exp || fail=1
+for e in $engines; do
+  # shellcheck disable=SC2086
+  grab $(engine_opt_ $e) -n $N --sort=path -r --json -z -e foo tree >got.raw
+  json_norm_ <got.raw >got || fail=1
+  compare exp got || fail=1
 done
 
 # No match anywhere: the summary alone, and status 1.
