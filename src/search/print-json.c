@@ -31,24 +31,13 @@ pattern_of (struct printer const *pr, struct line const *l,
   return 0 <= i && pr->o->pattern_given ? pr->o->pattern_given[i] : i;
 }
 
-/* The bytes to step over after an empty match at P of BUF[0..LEN): a
-   byte, or the rest of the UTF-8 character it starts, so that no match
-   is reported inside a character.  */
-static idx_t
-empty_step (char const *buf, idx_t p, idx_t len)
-{
-  idx_t step = 1;
-  if (0xc2 <= (unsigned char) buf[p])
-    while (p + step < len && step < 4
-           && ((unsigned char) buf[p + step] & 0xc0) == 0x80)
-      step++;
-  return step;
-}
-
 /* Append the submatches of line L to the printer's buffer, and return
    how many there are.  Their iteration is ripgrep's: every match from
    the line's start on, empty ones too, but not an empty match where the
-   previous match ended.  */
+   previous match ended, nor one at the line's very end (after its EOL
+   byte, or of a last line without one); after an empty match the next
+   search starts a byte further on, inside a character or not (where the
+   engine, in UTF-8, starts after the character).  */
 static intmax_t
 put_submatches (struct printer *pr, struct line const *l)
 {
@@ -59,11 +48,12 @@ put_submatches (struct printer *pr, struct line const *l)
   while (pos < len)
     {
       struct span m;
-      if (pr->eng->find (pr->re, pr->scratch, beg, len, pos, &m) <= 0)
+      if (pr->eng->find (pr->re, pr->scratch, beg, len, pos, &m) <= 0
+          || (m.beg == m.end && len <= m.beg))
         break;
       if (m.beg == m.end && m.end == last_end)
         {
-          pos = m.beg + empty_step (beg, m.beg, len);
+          pos = m.beg + 1;
           continue;
         }
       outbuf_xputs (ob, n ? ",{\"match\":" : "{\"match\":");
@@ -83,7 +73,7 @@ put_submatches (struct printer *pr, struct line const *l)
         }
       n++;
       last_end = m.end;
-      pos = m.end + (m.beg == m.end ? empty_step (beg, m.beg, len) : 0);
+      pos = m.end + (m.beg == m.end);
     }
   return n;
 }

@@ -74,6 +74,13 @@ done
 for opts in '' -v -C1; do
   case_ C "$opts" 'foo|é'
 done
+# Empty matches, iterated as rg does: none where the previous match ended
+# or at the line's very end, a byte further after each (in the C locale,
+# where grab's engine reads bytes as rg's does; in UTF-8 PCRE2 finds no
+# match inside a character).
+for pat in 'o*' '$' 'x?|foo' 'a*?'; do
+  case_ C '' "$pat"
+done
 
 # Standard input: named "<stdin>", with '-' and with no operand.
 cat tree/crlf.txt tree/x/blank.txt tree/x/y/f4 >in || framework_failure_
