@@ -55,6 +55,7 @@ grab_tests = \
   tests/grab/json-binary.sh \
   tests/grab/json-fuzz.sh \
   tests/grab/json-big-output.sh \
+  tests/grab/json-long-line.sh \
   tests/grab/terminal.sh \
   tests/grab/errors.sh \
   tests/grab/faults.sh \

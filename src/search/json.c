@@ -85,36 +85,44 @@ static char const escapes[256] = {
   [0x1e] = 'u', [0x1f] = 'u', ['"'] = '"', ['\\'] = '\\',
 };
 
+/* The bytes of input escaped at a time: the room reserved for them is
+   six times as much, which a whole long line would make a lot.  */
+enum { ESCAPE_BLOCK = 16 << 10 };
+
 void
 json_put_string (struct outbuf *ob, char const *p, idx_t n)
 {
-  /* At most six bytes out for each byte in, and the quotes.  */
-  char *d0 = outbuf_xreserve (ob, 6 * n + 2);
-  char *d = d0;
-  *d++ = '"';
-  idx_t i = 0;
-  while (i < n)
+  outbuf_xputc (ob, '"');
+  for (idx_t i = 0; i < n; )
     {
-      idx_t run = i;
-      while (run < n && !escapes[(unsigned char) p[run]])
-        run++;
-      d = mempcpy (d, p + i, run - i);
-      if (n <= run)
-        break;
-      unsigned char c = p[run];
-      *d++ = '\\';
-      *d++ = escapes[c];
-      if (escapes[c] == 'u')
+      idx_t lim = n - i < ESCAPE_BLOCK ? n : i + ESCAPE_BLOCK;
+      /* At most six bytes out for each byte in.  */
+      char *d0 = outbuf_xreserve (ob, 6 * (lim - i));
+      char *d = d0;
+      while (i < lim)
         {
-          static char const hex[] = "0123456789abcdef";
-          d = mempcpy (d, "00", 2);
-          *d++ = hex[c >> 4];
-          *d++ = hex[c & 0xf];
+          idx_t run = i;
+          while (run < lim && !escapes[(unsigned char) p[run]])
+            run++;
+          d = mempcpy (d, p + i, run - i);
+          i = run;
+          if (lim <= run)
+            break;
+          unsigned char c = p[run];
+          *d++ = '\\';
+          *d++ = escapes[c];
+          if (escapes[c] == 'u')
+            {
+              static char const hex[] = "0123456789abcdef";
+              d = mempcpy (d, "00", 2);
+              *d++ = hex[c >> 4];
+              *d++ = hex[c & 0xf];
+            }
+          i++;
         }
-      i = run + 1;
+      ob->len += d - d0;
     }
-  *d++ = '"';
-  ob->len += d - d0;
+  outbuf_xputc (ob, '"');
 }
 
 void
