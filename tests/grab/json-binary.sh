@@ -26,7 +26,6 @@ records_ ()
 for e in $(grab_engine_opts_); do
 for n in 1 4; do
   H=$(engine_opt_ $e)
-  # shellcheck disable=SC2086
   grab $H -n $n --json foo bin >out || fail=1
   json_norm_ <out >/dev/null || fail=1
   grep -F '"lines":{"text":"nul\u0000foo\n"}' out || fail=1
@@ -34,7 +33,6 @@ for n in 1 4; do
   printf '%s\n' 'begin ' 'match 1' 'match 3' 'match 4' 'end null' >exp
   compare exp got || fail=1
 
-  # shellcheck disable=SC2086
   grab $H -n $n --sort=path --json --binary-files=binary foo bin text >out \
     || fail=1
   json_norm_ -s <out >/dev/null || fail=1
@@ -42,7 +40,6 @@ for n in 1 4; do
   printf '%s\n' 'begin ' 'end 12' 'begin ' 'match 1' 'end null' >exp
   compare exp got || fail=1
 
-  # shellcheck disable=SC2086
   grab $H -n $n --sort=path --json --binary-files=without-match foo bin text \
     >out || fail=1
   records_ <out >got

@@ -87,7 +87,8 @@ while (my $line = <STDIN>)
 exit $bad;
 PERL
 
-# Engines and thread counts take turns, case by case.
+# Engines and thread counts take turns, case by case (the engine
+# options are words, split on purpose).
 set -- $(grab_engine_opts_)
 neng=$#
 engine_at_ () { shift $(($1 % neng + 1)); engine_opt_ "$1"; }
@@ -98,7 +99,6 @@ for loc in C C.UTF-8; do
       turn=$((turn + 1))
       e=$(engine_at_ $turn $(grab_engine_opts_))
       n=$((turn % 2 ? 1 : ${GRAB_TEST_THREADS-4}))
-      # shellcheck disable=SC2086
       LC_ALL=$loc grab $e -n $n -r --json $opts -e "$pat" d >out 2>err
       test $? -le 1 || { echo "$loc $e -n $n $opts '$pat': status"; fail=1; }
       compare /dev/null err || fail=1

@@ -10,12 +10,12 @@ if readelf -d "$abs_top_builddir/src/grabrat" 2>/dev/null \
    | grep -q -e asan -e tsan -e ubsan; then
   skip_ "sanitizer build"
 fi
+# dash and bash have ulimit -v; a shell without it skips.
 (ulimit -v 150000) 2>/dev/null || skip_ "ulimit -v does not work"
 
 { head -c 30000000 /dev/zero | tr '\0' 'a' && echo; } >long \
   || framework_failure_
 for e in $(grab_engine_opts_); do
-  # shellcheck disable=SC2046
   (ulimit -v 150000 && exec grab $(engine_opt_ $e) -n 1 --json '^a' long) \
     >out 2>err || { cat err; fail=1; }
   compare /dev/null err || fail=1

@@ -25,10 +25,8 @@ for case in '--json -c|-c' '-c --json|' '--json -l|-l' '-l --json|' \
             '--json -c -l --json|'; do
   opts=${case%|*} alone=${case#*|}
   for files in 'a' 'a b c'; do
-    # shellcheck disable=SC2086
     "$RG" --no-config --sort path $opts hello $files >exp.raw
     for n in 1 4; do
-      # shellcheck disable=SC2086
       grab -n $n --sort=path $opts hello $files >got.raw
       gstatus=$?
       if grep '^{' exp.raw >/dev/null; then
@@ -37,7 +35,6 @@ for case in '--json -c|-c' '-c --json|' '--json -l|-l' '-l --json|' \
       else
         test -n "$alone" || { echo "$opts: rg printed no JSON"; fail=1; }
         cp got.raw got || framework_failure_
-        # shellcheck disable=SC2086
         returns_ $gstatus grab -n $n --sort=path $alone hello $files >exp \
           || fail=1
       fi
@@ -54,12 +51,10 @@ compare exp got || fail=1
 # -q: the summary record alone (ripgrep's counts differ: it does not stop
 # at the first match).
 for q in '-q --json' '--json -q'; do
-  # shellcheck disable=SC2086
   grab $q hello a b c >out || fail=1
   json_norm_ <out >norm || fail=1
   test "$(wc -l <out)" = 1 || fail=1
   grep '"type":"summary"' norm || fail=1
-  # shellcheck disable=SC2086
   returns_ 1 grab $q nosuch a b c >out || fail=1
   test "$(wc -l <out)" = 1 || fail=1
 done

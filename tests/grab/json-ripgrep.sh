@@ -31,14 +31,12 @@ c_turn=0
 case_ ()
 {
   c_loc=$1 c_opts=$2 c_pat=$3
-  # shellcheck disable=SC2086
   rg_ --sort path $c_opts -e "$c_pat" tree >rg.raw
   json_norm_ <rg.raw >exp || { echo "rg: $c_opts '$c_pat'"; fail=1; }
   json_norm_ -s <rg.raw >exps || fail=1
   c_ref=
   for e in $engines; do
     for n in 1 $N; do
-      # shellcheck disable=SC2086
       LC_ALL=$c_loc grab $(engine_opt_ $e) -n $n --sort=path -r --json \
         $c_opts -e "$c_pat" tree >got.raw
       untimed_ got.raw >got.untimed
@@ -56,7 +54,6 @@ case_ ()
   set -- $engines
   c_turn=$((c_turn + 1))
   shift $((c_turn % $#))
-  # shellcheck disable=SC2086
   LC_ALL=$c_loc grab $(engine_opt_ $1) -n $N -r --json $c_opts -e "$c_pat" \
     tree >got.raw
   json_norm_ -s <got.raw >gots || fail=1
@@ -85,13 +82,10 @@ done
 # Standard input: named "<stdin>", with '-' and with no operand.
 cat tree/crlf.txt tree/x/blank.txt tree/x/y/f4 >in || framework_failure_
 for opts in '' -C1 -v; do
-  # shellcheck disable=SC2086
   "$RG" --json --no-config -a $opts foo - <in | json_norm_ >exp || fail=1
   for e in $engines; do
-    # shellcheck disable=SC2086
     grab $(engine_opt_ $e) --json $opts foo - <in | json_norm_ >got || fail=1
     compare exp got || fail=1
-    # shellcheck disable=SC2086
     grab $(engine_opt_ $e) --json $opts foo <in | json_norm_ >got || fail=1
     compare exp got || fail=1
   done
@@ -100,7 +94,6 @@ done
 # -z: records end at NUL bytes (rg's --null-data).
 rg_ --sort path --null-data -e foo tree | json_norm_ >exp || fail=1
 for e in $engines; do
-  # shellcheck disable=SC2086
   grab $(engine_opt_ $e) -n $N --sort=path -r --json -z -e foo tree >got.raw
   json_norm_ <got.raw >got || fail=1
   compare exp got || fail=1
