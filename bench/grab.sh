@@ -188,6 +188,17 @@ for loc in C.UTF-8 C; do
   done
 done
 
+# --json (ripgrep's schema, issue 29): a rare word and a common one
+# ('return': about a million matching lines), against ripgrep's --json.
+for pat in PM_RESUME return; do
+  wanted "json, tree: '$pat'" || continue
+  race "json, tree: '$pat'" \
+    "grab -n $J --json" "$G -r -n $J --json -e $pat $T >$out" \
+    "ripgrep -j$J --json" \
+      "rg -uuu -a -j$J --no-config --json -e $pat $T >$out" \
+    "$RACE_FLOOR" "$out.floor $J $out.list >$out"
+done
+
 wanted "one 1.1 GiB file" && cat "$B/big.txt" >/dev/null
 for pat in PM_RESUME '\w+_RESUME' 'struct \w+ \{'; do
   q=$(printf "%s" "$pat" | sed "s/'/'\\\\''/g")

@@ -47,6 +47,8 @@ src_grabrat_SOURCES = \
   src/engines/pcre2-literal.h \
   src/engines/pcre2-scope.c \
   src/engines/pcre2-scope.h \
+  src/engines/pcre2-which.c \
+  src/engines/pcre2-which.h \
   src/engines/utf8chars.c \
   src/engines/utf8chars.h \
   src/engines/wordchar.c \
@@ -56,9 +58,12 @@ src_grabrat_SOURCES = \
   src/search/feed.c \
   src/search/feed.h \
   src/search/grab.h \
+  src/search/json.c \
+  src/search/json.h \
   src/search/order.c \
   src/search/order.h \
   src/search/print.c \
+  src/search/print-json.c \
   src/search/print.h \
   src/search/search.c \
   src/search/search.h \

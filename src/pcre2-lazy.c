@@ -84,7 +84,8 @@
   X (pcre2_match_data *, pcre2_match_data_create_from_pattern,              \
      (pcre2_code const *c, pcre2_general_context *g), (c, g))               \
   V (pcre2_match_data_free, (pcre2_match_data *m), (m))                     \
-  L (PCRE2_SIZE *, pcre2_get_ovector_pointer, (pcre2_match_data *m), (m))
+  L (PCRE2_SIZE *, pcre2_get_ovector_pointer, (pcre2_match_data *m), (m)) \
+  L (PCRE2_SPTR, pcre2_get_mark, (pcre2_match_data *m), (m))
 
 /* The functions found in the library.  */
 #define FIELD(ret, name, params, args) ret (*name) params;

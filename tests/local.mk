@@ -51,6 +51,14 @@ grab_tests = \
   tests/grab/listing-fds.sh \
   tests/grab/batch-open.sh \
   tests/grab/sort-path.sh \
+  tests/grab/json-ripgrep.sh \
+  tests/grab/json-modes.sh \
+  tests/grab/json-max-count.sh \
+  tests/grab/json-pattern.sh \
+  tests/grab/json-binary.sh \
+  tests/grab/json-fuzz.sh \
+  tests/grab/json-big-output.sh \
+  tests/grab/json-long-line.sh \
   tests/grab/terminal.sh \
   tests/grab/errors.sh \
   tests/grab/faults.sh \
@@ -106,6 +114,7 @@ grep_tests = \
 all_tests += $(grep_tests)
 EXTRA_DIST += tests/grep/lib.sh tests/grep/patterns.txt tests/grep/patterns-ere.txt \
   tests/grep/random.pl tests/grep/random-allow.txt
+EXTRA_DIST += tests/grab/jsonlib.sh tests/grab/json-norm.pl
 EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \
   tests/grab/mkedges.sh tests/grab/patterns.txt tests/grab/patterns-utf8.txt \
   tests/grab/line-scope-patterns.txt tests/grab/options.txt

@@ -368,6 +368,19 @@ hs_engine_min_length (void const *re)
   return engine_pcre2.min_length (h->pcre);
 }
 
+/* Which pattern a match is PCRE2's answer too, though Hyperscan reports
+   each candidate with its pattern's id: PCRE2 decides the match, and in
+   prefilter mode Hyperscan's id is of a widened pattern, which may not
+   be the one PCRE2's leftmost-first alternation took.  */
+static idx_t
+hs_engine_which (void const *re, void *scratch, char const *buf, idx_t len,
+                 struct span const *m)
+{
+  struct hre const *h = re;
+  struct hscratch *s = scratch;
+  return engine_pcre2.which (h->pcre, s->pcre, buf, len, m);
+}
+
 static char const *
 hs_engine_describe (void const *re)
 {
@@ -397,5 +410,6 @@ struct engine_ops const engine_hs = {
   .selects_all = hs_engine_selects_all,
   .probe_empty = hs_engine_probe_empty,
   .min_length = hs_engine_min_length,
+  .which = hs_engine_which,
   .describe = hs_engine_describe,
 };

@@ -29,6 +29,7 @@
 #include "engines/pcre2-join.h"
 #include "engines/pcre2-literal.h"
 #include "engines/pcre2-scope.h"
+#include "engines/pcre2-which.h"
 #include "engines/utf8chars.h"
 
 struct pre
@@ -59,6 +60,8 @@ struct pre
   bool has_seq;         /* or every match holds SEQ */
   struct byteseq seq;
   char *description;    /* for --debug */
+  struct pcre2_which *which;  /* --json: which pattern matched, or NULL */
+  idx_t npats;
 };
 
 struct pscratch
@@ -280,6 +283,8 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
       return NULL;
     }
   free (re);
+  struct pcre2_which *which = (pat->which ? pcre2_which_new (pat, opts, cc)
+                               : NULL);
   /* Several patterns are joined into one alternation, as grep 3.8 does,
      so one that is not whole ('(?:^a' with '))(b') changes what the
      others mean: then no every-line shortcut (fuzz-grab-search found
@@ -291,6 +296,8 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
 
   struct pre *p = xzalloc (sizeof *p);
   p->code = c;
+  p->which = which;
+  p->npats = pat->n;
   p->tables = tables;
   p->scope = scope;
   p->utf8 = pat->utf8;
@@ -445,6 +452,7 @@ pcre2_engine_free (void *re)
       if (p->has_seq)
         byteseq_free (&p->seq);
       litset_free (p->lits);
+      pcre2_which_free (p->which);
       free (p->description);
       free (p);
     }
@@ -769,6 +777,16 @@ pcre2_engine_probe_empty (void const *re, void *scratch)
   return rc < 0 && rc != PCRE2_ERROR_NOMATCH ? failure (scratch, rc) : NULL;
 }
 
+static idx_t
+pcre2_engine_which (void const *re, void *scratch, char const *buf,
+                    idx_t len, struct span const *m)
+{
+  struct pre const *p = re;
+  struct pscratch *s = scratch;
+  return pcre2_which_find (p->which, p->npats, s->md, s->mc, buf, len,
+                           m->beg, p->lone);
+}
+
 static char const *
 pcre2_engine_describe (void const *re)
 {
@@ -794,5 +812,6 @@ struct engine_ops const engine_pcre2 = {
   .selects_all = pcre2_engine_selects_all,
   .probe_empty = pcre2_engine_probe_empty,
   .min_length = pcre2_engine_min_length,
+  .which = pcre2_engine_which,
   .describe = pcre2_engine_describe,
 };

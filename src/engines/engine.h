@@ -38,6 +38,7 @@ struct engine_pattern
   bool word_as_grep; /* -w wrapped as grep 3.8 does, refusing what it
                         refuses ('(*UCP)\w' -w): see pcre2-join.c */
   char eol;      /* record terminator: '\n', or '\0' for -z */
+  bool which;    /* the engine's 'which' is to work (grab --json) */
 };
 
 /* A match: bytes [BEG, END) of the buffer searched.  */
@@ -99,6 +100,13 @@ struct engine_ops
 
   /* The fewest bytes a match can have: shorter files need no search.  */
   idx_t (*min_length) (void const *re);
+
+  /* Optional (NULL: every match is pattern 0's): the index among the
+     compiled patterns of the one whose match *M is, M being what find
+     returned in BUF[0..LEN) (whole records, as for find), or -1 if the
+     engine cannot tell.  Works when RE was compiled with PAT->which.  */
+  idx_t (*which) (void const *re, void *scratch, char const *buf,
+                  idx_t len, struct span const *m);
 
   /* One line saying how RE will search (grab --debug).  */
   char const *(*describe) (void const *re);

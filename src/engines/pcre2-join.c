@@ -15,6 +15,7 @@
 
 #include <config.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,7 @@ struct join_plan
   idx_t verbs;          /* bytes of the first pattern's leading option
                            verbs, moved in front of everything */
   bool word;            /* -w's lookarounds around the alternation */
+  bool marks;           /* (*:I) after pattern I (pcre2_join_compile_marked) */
   char const *const *tail;  /* per pattern: what ends it before its
                                closing parenthesis (NULL: nothing) */
 };
@@ -114,7 +116,7 @@ join (struct engine_pattern const *pat, struct join_plan const *plan,
 {
   idx_t size = 64;
   for (idx_t i = 0; i < pat->n; i++)
-    size += 4 * pat->lens[i] + 16;
+    size += 4 * pat->lens[i] + 16 + (plan->marks ? 32 : 0);
   char *buf = xmalloc (size);
   char *d = mempcpy (buf, pat->pats[0], plan->verbs);
   if (plan->word)
@@ -130,6 +132,8 @@ join (struct engine_pattern const *pat, struct join_plan const *plan,
         d = stpcpy (d, plan->tail[i]);
       if (1 < pat->n)
         *d++ = ')';
+      if (plan->marks)
+        d += sprintf (d, "(*:%td)", i);
     }
   if (plan->word)
     d = stpcpy (d, ")(?!\\w)");
@@ -179,12 +183,14 @@ tail_needed (struct engine_pattern const *pat, struct join_plan const *plan,
   return NULL;
 }
 
-pcre2_code *
-pcre2_join_compile (struct engine_pattern const *pat, uint32_t opts,
-                    pcre2_compile_context *cc, int *code, PCRE2_SIZE *off,
-                    char **re, idx_t *len)
+/* pcre2_join_compile, with marks if MARKS.  */
+static pcre2_code *
+join_compile (struct engine_pattern const *pat, bool marks, uint32_t opts,
+              pcre2_compile_context *cc, int *code, PCRE2_SIZE *off,
+              char **re, idx_t *len)
 {
-  struct join_plan plan = { .word = pat->word && !pat->line };
+  struct join_plan plan = { .word = pat->word && !pat->line,
+                            .marks = marks };
   bool wraps = plan.word || 1 < pat->n;
   bool mend = wraps && !pat->literal && !(plan.word && pat->word_as_grep);
   if (mend)
@@ -219,6 +225,27 @@ pcre2_join_compile (struct engine_pattern const *pat, uint32_t opts,
       free (re2);
     }
   free (tail);
+  return c;
+}
+
+pcre2_code *
+pcre2_join_compile (struct engine_pattern const *pat, uint32_t opts,
+                    pcre2_compile_context *cc, int *code, PCRE2_SIZE *off,
+                    char **re, idx_t *len)
+{
+  return join_compile (pat, false, opts, cc, code, off, re, len);
+}
+
+pcre2_code *
+pcre2_join_compile_marked (struct engine_pattern const *pat, uint32_t opts,
+                           pcre2_compile_context *cc)
+{
+  int code;
+  PCRE2_SIZE off;
+  char *re;
+  idx_t len;
+  pcre2_code *c = join_compile (pat, true, opts, cc, &code, &off, &re, &len);
+  free (re);
   return c;
 }
 

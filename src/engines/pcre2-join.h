@@ -26,6 +26,14 @@ pcre2_code *pcre2_join_compile (struct engine_pattern const *pat,
                                 int *code, PCRE2_SIZE *off, char **re,
                                 idx_t *len);
 
+/* As pcre2_join_compile, with each pattern's alternative ended by the
+   mark (*:I), I its index in PAT: the mark of a match (pcre2_get_mark)
+   then says which pattern it is a match of, as the last mark passed on
+   the matching path.  Return NULL if that does not compile.  */
+pcre2_code *pcre2_join_compile_marked (struct engine_pattern const *pat,
+                                       uint32_t opts,
+                                       pcre2_compile_context *cc);
+
 /* The index of the first of PAT's patterns that does not compile alone
    with OPTS and CC, without -w and -x (PCRE2's error code and offset in
    *CODE and *OFF), or -1 if each does.  */

@@ -120,6 +120,9 @@ struct grab_run
   pthread_mutex_t stdin_lock; /* for the two fields below */
   pthread_cond_t stdin_cond;
   int stdin_next;             /* the turn (work.stdin_turn) being served */
+  struct json_stats json;     /* --json: the files' stats summed, under
+                                 OUT_LOCK as each worker ends */
+  struct timespec json_start; /* --json: when the run began */
 
   atomic_bool stop;           /* -q: a match was found, stop everything */
   atomic_bool matched;        /* some line was selected */

@@ -293,8 +293,8 @@ print_offsets (struct printer *pr, struct line const *l)
     }
 }
 
-static void
-maybe_flush (struct printer *pr)
+void
+print_maybe_flush (struct printer *pr)
 {
   if (pr->o->line_buffered || pr->flush_at <= pr->ob->len)
     pr->flush (pr->flush_ctx);
@@ -314,7 +314,7 @@ prline (struct printer *pr, struct line const *l, char sep)
     {
       if (sep == SEP_SELECTED)
         print_offsets (pr, l);
-      maybe_flush (pr);
+      print_maybe_flush (pr);
       return;
     }
   if (!o->only_matching
@@ -349,7 +349,7 @@ prline (struct printer *pr, struct line const *l, char sep)
       if (!has_eol)
         outbuf_xputc (pr->ob, o->eol);
     }
-  maybe_flush (pr);
+  print_maybe_flush (pr);
 }
 
 static bool
@@ -422,6 +422,8 @@ print_begin (struct printer *pr, char const *name, bool with_name)
   pr->groups = false;
   pr->encoding_error = false;
   pr->num_width = 0;
+  if (pr->o->json)
+    print_json_begin (pr);
 }
 
 void
@@ -438,7 +440,7 @@ print_count (struct printer *pr, intmax_t count)
   put_name_field (pr, SEP_SELECTED);
   outbuf_xputnum (pr->ob, count);
   outbuf_xputc (pr->ob, '\n');
-  maybe_flush (pr);
+  print_maybe_flush (pr);
 }
 
 void
@@ -446,5 +448,5 @@ print_name_only (struct printer *pr)
 {
   put_name (pr);
   outbuf_xputc (pr->ob, pr->o->null_name ? '\0' : '\n');
-  maybe_flush (pr);
+  print_maybe_flush (pr);
 }

@@ -18,6 +18,7 @@
 
 #include "engines/engine.h"
 #include "engines/utf8chars.h"
+#include "search/json.h"
 #include "search/search.h"
 
 /* SGR colour strings, as in GREP_COLORS.  */
@@ -46,6 +47,10 @@ struct print_opts
   bool line_buffered;
   char eol;
   char const *group_sep;  /* NULL: none */
+  bool json;            /* --json: ripgrep's JSON Lines (print-json.c) */
+  /* --json: the index among the patterns given of each pattern the
+     engine has (after duplicates were dropped), or NULL: the same.  */
+  idx_t const *pattern_given;
 };
 
 /* Set *C to grep's defaults, with LEGACY (if not NULL: GREP_COLOR's
@@ -74,10 +79,19 @@ struct printer
   int num_width;        /* -T: the width numbers are padded to */
   bool encoding_error;  /* a line was held back for an encoding error */
   bool held;            /* ...and that line was the last one given */
+
+  /* Per file, --json (print-json.c).  */
+  bool json_begun;      /* its begin record is out */
+  struct json_stats json;  /* its stats so far */
+  struct timespec json_start;  /* when its search began */
+  off_t binary_offset;  /* where a NUL byte was seen, or -1 */
+  off_t searched;       /* how far the search went (bytes_searched) */
 };
 
-/* The sink callbacks; the sink context is the struct printer.  */
+/* The sink callbacks; the sink context is the struct printer.  With
+   --json, print_json_sink's instead (print-json.c).  */
 extern struct sink_ops const print_sink;
+extern struct sink_ops const print_json_sink;
 
 /* Start a file called NAME.  */
 void print_begin (struct printer *pr, char const *name, bool with_name);
@@ -95,5 +109,17 @@ void print_count (struct printer *pr, intmax_t count);
 
 /* -l, -L: NAME and a newline (or a null byte with -Z).  */
 void print_name_only (struct printer *pr);
+
+/* --json: the file just begun is searched from now on.  */
+void print_json_begin (struct printer *pr);
+
+/* --json: the file's search is over, SELECTED lines selected: its end
+   record, if it had a begin record, and its stats added to *TOTAL.  */
+void print_json_end (struct printer *pr, intmax_t selected,
+                     struct json_stats *total);
+
+/* --json: call if the flush hook is to run (line buffering, or a big
+   output); print.c's own records do so themselves.  */
+void print_maybe_flush (struct printer *pr);
 
 #endif

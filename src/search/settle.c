@@ -89,6 +89,17 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
       grab_add_patterns (&cl->pats, pat, strlen (pat));
     }
   grab_dedup_patterns (&cl->pats);
+  if (o->print.json)
+    {
+      /* ripgrep's records carry line numbers and whole lines, without
+         colours or prefixes; its name for standard input.  */
+      o->search.number = o->print.number = true;
+      o->print.only_matching = o->print.offset = o->print.null_name = false;
+      cl->color = 0;
+      if (!o->label)
+        o->label = "<stdin>";
+      o->print.pattern_given = cl->pats.given;
+    }
   struct engine_ops const *eng = &engine_pcre2;
   bool grep_fixed = false;
   if (cl->grep && cl->syntax != ENGINE_SYNTAX_PCRE)
@@ -217,7 +228,7 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
      --binary-files): a file with a NUL byte gets grep's notice there
      instead, but a line with an encoding error is still printed
      (tests/grab/terminal.sh).  */
-  bool tty_binary = (!cl->grep && !cl->binary_set
+  bool tty_binary = (!cl->grep && !cl->binary_set && !o->print.json
                      && o->binary_files == BIN_TEXT
                      && isatty (STDOUT_FILENO));
   if (tty_binary)
@@ -229,7 +240,7 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
     o->nul_lines = true;
   /* The table is probed here, before any thread reads it.  */
   o->print.check_encoding = (o->binary_files != BIN_TEXT && utf8
-                             && !tty_binary
+                             && !tty_binary && !o->print.json
                              ? utf8chars_table () : NULL);
 
   /* grep 3.8's -P takes one pattern (after removing duplicates), which
@@ -248,6 +259,7 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
     .word = cl->word, .line = cl->line_x, .grep_fixed = grep_fixed,
     .utf8 = utf8, .bare_errors = cl->grep,
     .word_as_grep = cl->grep, .eol = o->search.eol,
+    .which = o->print.json,
   };
   run->eng = eng;
   /* The DFA's sentinel and grep's NUL line ends write into the chunks:
@@ -265,9 +277,10 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
 
   /* Files shorter than any match need no search, unless every file
      counts in the output (-v selects lines that do not match; -c prints a
-     count and -L a name for each file).  */
+     count and -L a name for each file; --json counts each file searched
+     in its summary, as ripgrep does).  */
   if (!o->search.invert && !o->count && o->list != LIST_NONMATCHING
-      && !o->files_only)
+      && !o->files_only && !o->print.json)
     o->min_size = run->eng->min_length (run->re);
 
   int num_operands = cl->nfiles;

@@ -499,7 +499,8 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
   bool without_match = false;   /* a binary file, skipped */
   *at_eof = false;
 
-  search_begin (s, &o->search, eng, re, w->scratch, &print_sink, &w->pr);
+  search_begin (s, &o->search, eng, re, w->scratch,
+                o->print.json ? &print_json_sink : &print_sink, &w->pr);
   input_begin (w->rd, fd, st, in);
   for (;;)
     {
@@ -520,10 +521,12 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
             *at_eof = true;
           break;
         }
+      char const *nul;
       if (binary_rule && first_null < 0
-          && memchr (ch.buf + (need - ch.start), '\0',
-                     ch.len - (need - ch.start)))
+          && (nul = memchr (ch.buf + (need - ch.start), '\0',
+                            ch.len - (need - ch.start))))
         {
+          w->pr.binary_offset = ch.start + (nul - ch.buf);
           if (o->binary_files == BIN_WITHOUT_MATCH)
             {
               input_unguard (w->rd);
@@ -561,6 +564,9 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
         }
     }
   input_end (w->rd);
+  /* --json's bytes_searched, as ripgrep counts them: to the end of the
+     last selected line when -m stopped the search.  */
+  w->pr.searched = s->outleft <= 0 ? s->after_match : need;
   if (vjob)
     chunk_finish (vjob);
   if (without_match)
@@ -573,7 +579,8 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
       w->run->error_seen = true;
       return s->selected;
     }
-  if (o->binary_files == BIN_BINARY && !o->search.quiet
+  /* --json says it in the end record's binary_offset.  */
+  if (o->binary_files == BIN_BINARY && !o->search.quiet && !o->print.json
       && (w->pr.encoding_error
           || (0 <= first_null && first_null < s->selected)))
     {
@@ -735,6 +742,8 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
                                : &o->input_walk), &at_eof);
   if (w->failed)
     return false;
+  if (o->print.json)
+    print_json_end (&w->pr, count, &w->json);
   if (o->count)
     print_count (&w->pr, count);
   if (o->list == (count ? LIST_MATCHING : LIST_NONMATCHING))
@@ -952,6 +961,12 @@ grab_worker (void *arg)
       for (idx_t i = 0; i < n; i++)
         work_release (&items[i]);
       workq_done (run->q, n);
+    }
+  if (run->o->print.json)
+    {
+      pthread_mutex_lock (&run->out_lock);
+      json_stats_add (&run->json, &w.json);
+      pthread_mutex_unlock (&run->out_lock);
     }
   opener_free (w.opener);
   run->eng->scratch_free (w.scratch);

@@ -29,6 +29,7 @@ struct worker
                                   wait to go out with the next file's */
   idx_t carried;               /* OUT's first CARRIED bytes are earlier
                                   files' output, waiting so */
+  struct json_stats json;      /* --json: the stats of its files */
   bool failed;                 /* the engine failed on the current file
                                   (a PCRE2 limit): the run ends after
                                   its output, as grep dies there */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # grab runs clean under valgrind's memcheck (no invalid access, no use of
 # uninitialized bytes, no definite leak) on the read and the mmap paths,
-# with one and several threads, for the main output modes.
+# with one and several threads, for the main output modes (--json with
+# several patterns too: the marked code that says which matched).
 #
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -25,7 +26,8 @@ vg="valgrind -q --error-exitcode=99 --leak-check=full
 for args in '-n 1 -r foo tree' '-n 4 -r -C1 --line-number fo+|bar tree' \
             '-n 1 -r -o -i \w+_end tree' '-n 3 -r -c -v x tree' \
             '-n 2 -r --sort=path -l the tree' '-n 1 -r -O -o (?<=\s)foo tree' \
-            '-n 2 -L -L -L -L -L -L -L -L -L -L -L -L -L -L -c end tree/big'; do
+            '-n 2 -L -L -L -L -L -L -L -L -L -L -L -L -L -L -c end tree/big' \
+            '-n 2 -r --json -C1 -e foo -e bar|é -e ab+ tree'; do
   # shellcheck disable=SC2086
   $vg grab $args >out 2>err
   status=$?

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "error.h"
 #include "exitfail.h"
@@ -25,6 +26,7 @@
 #include "search/chunk.h"
 #include "search/feed.h"
 #include "search/grab.h"
+#include "search/json.h"
 #include "applets/grab/options.h"
 #include "search/settle.h"
 #include "search/walk.h"
@@ -75,7 +77,7 @@ grab_main (int argc, char **argv)
 int
 grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
 {
-  struct grab_run run = { .o = o };
+  struct grab_run run = { .o = o, .json_start = json_now () };
   char *const *files;
   int num_operands = grab_settle (o, cl, &run, &files);
 
@@ -141,6 +143,18 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
   free (run.tids);
   pthread_mutex_destroy (&run.spawn_lock);
 
+  if (o->print.json && !run.out_errno)
+    {
+      /* ripgrep's last record, even with -q.  */
+      struct outbuf ob = OUTBUF_INIT;
+      json_put_summary (&ob, &run.json, json_elapsed (run.json_start));
+      idx_t n = ob.len;
+      run.out_errno = outbuf_flush (&ob, STDOUT_FILENO);
+      if (run.out_errno)
+        atomic_store (&run.out_pending, n);
+      outbuf_free (&ob);
+    }
+
   bool matched = run.matched;
   int status = (o->exit_on_match && matched ? EXIT_SUCCESS
                 : run.error_seen ? EXIT_TROUBLE
@@ -172,6 +186,7 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
   free (cl->pats.lens);
   free (cl->pats.file);
   free (cl->pats.lineno);
+  free (cl->pats.given);
   free (o->print.colors.storage);
   for (int cmd = 0; cmd < 2; cmd++)
     {

@@ -66,6 +66,7 @@ enum
   GROUP_SEPARATOR_OPTION,
   HELP_OPTION,
   INCLUDE_OPTION,
+  JSON_OPTION,
   LABEL_OPTION,
   LINE_BUFFERED_OPTION,
   LINE_NUMBER_OPTION,
@@ -111,6 +112,7 @@ static struct option const long_options[] = {
   { "ignore-case", no_argument, NULL, 'i' },
   { "include", required_argument, NULL, INCLUDE_OPTION },
   { "invert-match", no_argument, NULL, 'v' },
+  { "json", no_argument, NULL, JSON_OPTION },
   { "label", required_argument, NULL, LABEL_OPTION },
   { "line-buffered", no_argument, NULL, LINE_BUFFERED_OPTION },
   { "line-number", no_argument, NULL, LINE_NUMBER_OPTION },
@@ -202,6 +204,15 @@ grab's own options (their letters differ from GNU grep's on purpose):\n\
                             output is the same\n\
   -S, -F, --fixed-strings   PATTERNS are strings\n\
   -2, -P, --perl-regexp     accepted and ignored (always PCRE2)\n\
+      --json                print JSON Lines in ripgrep's schema: begin,\n\
+                            match, context and end records for each file\n\
+                            with output, a summary record last; each\n\
+                            submatch also says which pattern matched\n\
+                            (\"pattern\": its index among the -e and -f\n\
+                            patterns, from 0); as with rg 15.2, -o and\n\
+                            --color are ignored (so are -O and -Z), -q\n\
+                            prints only the summary, and the last of\n\
+                            --json, -c, -l, --files-without-match wins\n\
       --sort=path           print files in walk order (names sorted within\n\
                             each directory) while still searching in\n\
                             parallel; --sort=none is the default\n\
@@ -408,6 +419,7 @@ grab_free_patterns (struct patterns *p)
   free (p->lens);
   free (p->file);
   free (p->lineno);
+  free (p->given);
   *p = (struct patterns) { 0 };
 }
 
@@ -462,6 +474,7 @@ grab_dedup_patterns (struct patterns *p)
     k[i] = (struct dedup_key) { p->pats[i], p->lens[i], i };
   qsort (k, p->n, sizeof *k, dedup_cmp);
   bool *dup = xcalloc (p->n, sizeof *dup);
+  idx_t *given = xnmalloc (p->n, sizeof *given);
   for (idx_t j = 1; j < p->n; j++)
     dup[k[j].i] = (k[j].len == k[j - 1].len
                    && memcmp (k[j].s, k[j - 1].s, k[j].len) == 0);
@@ -471,11 +484,16 @@ grab_dedup_patterns (struct patterns *p)
       free (p->pats[i]);
     else
       {
+        given[n] = i;
         p->pats[n] = p->pats[i];
         p->lens[n] = p->lens[i];
         p->file[n] = p->file[i];
         p->lineno[n++] = p->lineno[i];
       }
+  if (n < p->n)
+    p->given = given;
+  else
+    free (given);
   p->n = n;
   free (dup);
   free (k);
@@ -628,6 +646,7 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         break;
       case 'c':
         o->count = true;
+        o->print.json = false;
         break;
       case 'd':
         o->directories = xword ("--directories", optarg, directories_args,
@@ -654,6 +673,7 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         /* The later of -l and --files-without-match wins, as in grep.  */
         cl->opt_l = true;
         o->list = LIST_NONE;
+        o->print.json = false;
         break;
       case 'm':
         o->search.max_count = grab_max_count (optarg);
@@ -742,6 +762,7 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
       case FILES_WITHOUT_MATCH_OPTION:
         cl->opt_l = false;
         o->list = LIST_NONMATCHING;
+        o->print.json = false;
         break;
       case GROUP_SEPARATOR_OPTION:
         o->print.group_sep = optarg;
@@ -751,6 +772,12 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         break;
       case HELP_OPTION:
         grab_usage (EXIT_SUCCESS);
+      case JSON_OPTION:
+        /* ripgrep's modes: the last of --json, -c, -l, -L wins.  */
+        o->print.json = true;
+        o->count = cl->opt_l = false;
+        o->list = LIST_NONE;
+        break;
       case LABEL_OPTION:
         o->label = optarg;
         break;

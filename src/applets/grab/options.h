@@ -25,6 +25,8 @@ struct patterns
   char const **file;
   idx_t *lineno;
   idx_t n, size;
+  idx_t *given;   /* after grab_dedup_patterns dropped some: each kept
+                     pattern's index among those given; else NULL */
 };
 
 struct grab_cmdline
