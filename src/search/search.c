@@ -180,12 +180,18 @@ lead_in (struct search *s, char const *sub, off_t base, idx_t lb)
 static void
 empty_run (struct search *s, char const *sub, off_t base, idx_t lb)
 {
-  if (s->quiet)
-    return;
-  lead_in (s, sub, base, lb);
-  if (s->sink->group)
-    s->sink->group (s->sink_ctx);
-  s->pending = s->o->after;
+  if (!s->quiet)
+    {
+      lead_in (s, sub, base, lb);
+      if (s->sink->group)
+        s->sink->group (s->sink_ctx);
+      s->pending = s->o->after;
+    }
+  /* Then, stopping at the first run (-l, -L, -q), grep ends the file as
+     after a selected line, and -q exits with success: 'grep -q -v -m-1
+     x f' exits 0 if f has a line without x.  */
+  if (s->stop_on_match)
+    s->done = s->stopped_empty = true;
 }
 
 /* Select the line SUB[LB..LE) whose first match is at MB (-1: none).  */

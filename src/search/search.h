@@ -78,6 +78,8 @@ struct search
   off_t last_out;      /* offset just past the last line given to the sink,
                           -1 if none */
   off_t after_match;   /* offset just past the last selected line */
+  bool stopped_empty;  /* stopped at a run of lines -v printed none of
+                          (a negative -m: see empty_run) */
   off_t pass_start;    /* where the current search pass began */
   off_t buf_start;     /* where grep's buffer for it would start: context
                           reaches no further back */

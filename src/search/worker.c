@@ -229,9 +229,12 @@ static void
 write_locked (struct grab_run *run, struct outbuf *out, bool *lead_sep,
               bool groups)
 {
+  /* Decided once: grep prints a group's separator when the group starts,
+     if some output came before it, so not because of this file's own
+     groups ('grep --line-buffered -B1 -v -o x f' prints no "--" for
+     lines -o prints nothing of: tests/grep/separators.sh).  */
   write_lead_sep (run, lead_sep);
-  if (out->len)
-    *lead_sep = false;
+  *lead_sep = false;
   flush_or_die (run, out);
   if (groups)
     run->used = true;
@@ -748,7 +751,7 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
     print_count (&w->pr, count);
   if (o->list == (count ? LIST_MATCHING : LIST_NONMATCHING))
     print_name_only (&w->pr);
-  if (count)
+  if (count || (o->exit_on_match && w->s.stopped_empty))
     {
       w->run->matched = true;
       /* -q: in the walk's order (grep), the run ends when this file's

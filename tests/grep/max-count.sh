@@ -39,8 +39,9 @@ done
 # context come out (grep's prtext, whose count -1 is never reached).
 printf 'a\nb\nc' >v1 && printf 'a\nx\nb\nx\nc\n' >v2 &&
   printf '\nn' >v3 && printf 'x\na\n' >v4 || framework_failure_
-for opts in -C0 -A1 -B1 '-A2 -n' -c '-o -C1' '-A1 --group-separator=XX'; do
-  for files in v1 v2 v3 'v4 v2' 'v1 v1'; do
+for opts in -C0 -A1 -B1 '-A2 -n' -c '-o -C1' '-A1 --group-separator=XX' \
+            -q -l -L '-q -r'; do
+  for files in v1 v2 v3 'v4 v2' 'v1 v1' 'nosuch v1' 'v1 nosuch'; do
     # shellcheck disable=SC2086
     run_ C '1 4' -v -m-1 $opts x $files
   done

@@ -62,6 +62,15 @@ for loc in $locales; do
     done
   done
 done
+# A group whose lines print nothing (-o -v) decides its separator once,
+# not again at each --line-buffered flush.
+for files in 'txt' 'txt nosuch' 'txt2 txt'; do
+  for opts in '-B1 -v -o' '-A1 -v -o' '-C1 -o'; do
+    # shellcheck disable=SC2086
+    run_ C '1 4' --line-buffered $opts -e y $files
+    cases=$((cases + 1))
+  done
+done
 # Coloured separators (GREP_COLORS se=).
 for files in 'bin txt' 'txt short txt2' 'txt enc1 enc2'; do
   # shellcheck disable=SC2086
