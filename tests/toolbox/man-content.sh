@@ -6,16 +6,6 @@
 . "${srcdir=.}/tests/init.sh"
 
 fail=0
-# The page as the build installs it: remade in the build tree, or shipped
-# in the source tree.
-page_ ()
-{
-  if test -f "$abs_top_builddir/man/$1.1"; then
-    echo "$abs_top_builddir/man/$1.1"
-  else
-    echo "$abs_top_srcdir/man/$1.1"
-  fi
-}
 # section_ NAME PAGE: the lines of section NAME (without its heading).
 section_ ()
 {
