@@ -71,6 +71,8 @@ src_grabrat_SOURCES = \
   src/search/settle.h \
   src/search/walk.c \
   src/search/walk.h \
+  src/search/output.c \
+  src/search/output.h \
   src/search/worker.c \
   src/search/worker.h \
   src/search/workq.c \

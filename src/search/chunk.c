@@ -40,6 +40,7 @@
 
 #include "search/chunk.h"
 #include "search/grab.h"
+#include "search/output.h"
 #include "search/worker.h"
 
 /* Piece size, the most a piece's list holds, and how many pieces a file

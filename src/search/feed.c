@@ -26,6 +26,7 @@
 
 #include "system.h"
 #include "search/feed.h"
+#include "search/output.h"
 
 struct feed
 {

@@ -422,8 +422,6 @@ print_begin (struct printer *pr, char const *name, bool with_name)
   pr->groups = false;
   pr->encoding_error = false;
   pr->num_width = 0;
-  if (pr->o->json)
-    print_json_begin (pr);
 }
 
 void

@@ -93,7 +93,7 @@ struct printer
 extern struct sink_ops const print_sink;
 extern struct sink_ops const print_json_sink;
 
-/* Start a file called NAME.  */
+/* Start a file called NAME (with --json, print_json_begin follows).  */
 void print_begin (struct printer *pr, char const *name, bool with_name);
 
 /* With -T, pad the numbers of the file just begun to the width of SIZE,

@@ -37,6 +37,7 @@
 #include "xalloc.h"
 
 #include "search/walk.h"
+#include "search/output.h"
 #include "search/worker.h"
 
 struct entry

@@ -1,10 +1,8 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* worker.c: what a worker thread does with each item of the queue: open
-   the file, read or map it chunk by chunk, search, and write the file's
-   output in one piece under the output lock (small outputs of a batch's
-   files together: CARRY_MAX), or stream it, holding the lock, once it
-   grows big, or hand it to the --sort=path cursor.  */
+   the file, read or map it chunk by chunk, search it, and hand its output
+   to output.c.  */
 
 #include <config.h>
 
@@ -19,15 +17,14 @@
 #include <unistd.h>
 
 #include "minmax.h"
-#include "progname.h"
 #include "safe-read.h"
 #include "xalloc.h"
-#include "xvasprintf.h"
 
 #include "system.h"
 #include "io/opener.h"
 #include "search/chunk.h"
 #include "search/feed.h"
+#include "search/output.h"
 #include "search/walk.h"
 #include "search/worker.h"
 
@@ -40,86 +37,6 @@
    0.90, -H '[how] to' 0.87, return 0.83 (7 to 11 rotated runs, same day;
    strace -c: 2.2 system calls a file instead of 4).  */
 enum { OPEN_BATCH = 16 };
-
-/* Within a batch, a finished file's output waits in the worker's buffer
-   to go out with the next file's, up to this many bytes, and all of it
-   goes out when the batch is done: one write and one turn of the output
-   lock a batch rather than a file.  Dense output was paying for the
-   lock: grab -r -n 2 return on the Linux tree made 40,154 writes and
-   22,712 futex calls (strace -f -c, 2026-12-05), the threads taking
-   turns at the lock.  Output is delayed by at most a batch's search
-   (16 small files); it is not carried with context lines (the separator
-   between files is decided at write time), --line-buffered or an order
-   to keep (--sort=path, grep).  */
-enum { CARRY_MAX = 64 << 10 };
-
-static void flush_or_die (struct grab_run *run, struct outbuf *ob);
-
-/* Write W's carried output (see CARRY_MAX) and keep the rest of its
-   buffer, the current file's.  */
-static void
-write_carried (struct worker *w)
-{
-  struct outbuf head = { .buf = w->out.buf, .len = w->carried,
-                         .size = w->carried };
-  pthread_mutex_lock (&w->run->out_lock);
-  flush_or_die (w->run, &head);
-  pthread_mutex_unlock (&w->run->out_lock);
-  w->out.len -= w->carried;
-  memmove (w->out.buf, w->out.buf + w->carried, w->out.len);
-  w->carried = 0;
-}
-
-/* glibc's error () writes the program name, the message and the newline
-   with separate writes to unbuffered stderr, and with several threads
-   their pieces interleave: "grab: d/agrab: d/b: Permission denied: ...".
-   tests/grab/errors.sh caught it (-n 4, two unreadable entries: about
-   26 runs in 1000).  So threads build the whole line and write it once;
-   a line shorter than PIPE_BUF is then atomic even on a shared pipe.  */
-void
-worker_say (struct worker *w, char const *name, char const *text,
-            int errnum)
-{
-  /* Earlier files' output, still carried, came before this message.  */
-  if (w && w->carried)
-    write_carried (w);
-  struct outbuf line = OUTBUF_INIT;
-  struct outbuf *ob = w && w->node ? &w->node->err : &line;
-  if (ob != &line && w->out.len)
-    {
-      /* The file's output so far comes before the message, as grep's
-         error () flushes standard output first, and what it prints
-         after comes after: 'grep -c x dir' says "Is a directory" before
-         "dir:0" (tests/grep/messages-order.sh).  */
-      outbuf_xadd (&w->node->head, w->out.buf, w->out.len);
-      w->out.len = 0;
-    }
-  outbuf_xputs (ob, program_name);
-  char const *parts[] = { name, text, errnum ? strerror (errnum) : NULL };
-  for (int i = 0; i < sizeof parts / sizeof *parts; i++)
-    if (parts[i])
-      {
-        outbuf_xputs (ob, ": ");
-        outbuf_xputs (ob, parts[i]);
-      }
-  outbuf_xputc (ob, '\n');
-  if (ob == &line)
-    {
-      /* grep's error () flushes standard output first (flush_or_die).  */
-      if (w)
-        atomic_store (&w->run->out_pending, 0);
-      outbuf_flush (&line, STDERR_FILENO);
-      outbuf_free (&line);
-    }
-}
-
-void
-worker_error (struct worker *w, char const *name, int errnum)
-{
-  if (!w->o->no_messages)
-    worker_say (w, name, NULL, errnum);
-  w->run->error_seen = true;
-}
 
 int
 worker_open (char const *path, int flags)
@@ -162,302 +79,6 @@ worker_open (char const *path, int flags)
   return fd;
 }
 
-/* Write OB to standard output and empty it, with RUN's output lock
-   held.  grep writes through stdio, which finds a failed write only when
-   its buffer (st_blksize bytes) is full, or flushed by a diagnostic, by
-   --line-buffered or at exit; a failed write ends grep's run only in the
-   first case, else it goes on and says "write error" at exit, with the
-   errno only if bytes were still pending then ('grep x small nosuch
-   >/dev/full' says nosuch's error first, then "write error" alone):
-   tests/grep/write-error.sh.  So: leave at once (other threads hold
-   nothing that needs cleaning up) where grep would; else note the error,
-   drop what follows, and let grab_search_all say it at the end.
-   Counts and file names (-c, -l, -L) are written by grep's
-   putchar_errno and fflush_errno, which only note a failure: the run
-   goes on, and at exit grep skips close_stdout, so nothing is said and
-   the status stays ('grep -c a 600files >/dev/full' exits 0 in
-   silence).  */
-static void
-flush_or_die (struct grab_run *run, struct outbuf *ob)
-{
-  idx_t n = ob->len;
-  int e = run->out_errno;
-  if (e)
-    ob->len = 0;
-  else
-    e = outbuf_flush (ob, STDOUT_FILENO);
-  long long pending = atomic_load (&run->out_pending) + n;
-  idx_t bs = run->o->out_blksize;
-  if (e && (bs <= pending || run->o->print.line_buffered))
-    {
-      if (!run->o->count && run->o->list == LIST_NONE)
-        {
-          worker_say (NULL, "write error", NULL, e);
-          _exit (EXIT_TROUBLE);
-        }
-      run->out_silent = true;
-    }
-  run->out_errno = e;
-  atomic_store (&run->out_pending, e ? pending : pending % bs);
-}
-
-/* -q found its line: stop every worker.  */
-static void
-stop_run (struct grab_run *run)
-{
-  run->stop = true;
-  workq_stop (run->q);
-}
-
-/* The group separator due before a file's output (*LEAD_SEP), if some
-   output came before.  */
-static void
-write_lead_sep (struct grab_run *run, bool const *lead_sep)
-{
-  if (*lead_sep && run->used)
-    {
-      struct outbuf sep = OUTBUF_INIT;
-      print_separator (&run->o->print, &sep);
-      flush_or_die (run, &sep);
-      outbuf_free (&sep);
-    }
-}
-
-/* Write OUT, the output buffered for the current file, after the
-   separator due before it, with the output lock held.  */
-static void
-write_locked (struct grab_run *run, struct outbuf *out, bool *lead_sep,
-              bool groups)
-{
-  /* Decided once: grep prints a group's separator when the group starts,
-     if some output came before it, so not because of this file's own
-     groups ('grep --line-buffered -B1 -v -o x f' prints no "--" for
-     lines -o prints nothing of: tests/grep/separators.sh).  */
-  write_lead_sep (run, lead_sep);
-  *lead_sep = false;
-  flush_or_die (run, out);
-  if (groups)
-    run->used = true;
-}
-
-/* Write the temporary file SPILL (then close it) to standard output,
-   after the separator due before the file's output, with the output lock
-   held.  */
-static void
-write_spill (struct grab_run *run, int spill, bool *lead_sep)
-{
-  write_lead_sep (run, lead_sep);
-  *lead_sep = false;
-  char buf[64 * 1024];
-  ptrdiff_t n;
-  if (lseek (spill, 0, SEEK_SET) != 0)
-    n = -1;
-  else
-    while (0 < (n = safe_read (spill, buf, sizeof buf)))
-      {
-        struct outbuf ob = { .buf = buf, .len = n, .size = n };
-        flush_or_die (run, &ob);
-      }
-  if (n < 0)
-    {
-      worker_say (NULL, "cannot read a temporary file", NULL, errno);
-      _exit (EXIT_TROUBLE);
-    }
-  close (spill);
-}
-
-/* Move W's output to the end of its temporary file, made in $TMPDIR (or
-   /tmp) and unlinked at once.  */
-static void
-spill_out (struct worker *w)
-{
-  if (w->spill < 0)
-    {
-      char const *dir = getenv ("TMPDIR");
-      if (!dir || !*dir)
-        dir = "/tmp";
-      char *t = xasprintf ("%s/grabratXXXXXX", dir);
-      w->spill = mkostemp (t, O_CLOEXEC);
-      if (w->spill < 0)
-        {
-          worker_say (NULL, dir, "cannot create a temporary file", errno);
-          _exit (EXIT_TROUBLE);
-        }
-      unlink (t);
-      free (t);
-    }
-  int e = outbuf_flush (&w->out, w->spill);
-  if (e)
-    {
-      worker_say (NULL, "cannot write a temporary file", NULL, e);
-      _exit (EXIT_TROUBLE);
-    }
-}
-
-/* Write what of NODE's output comes before the rest of it: what came
-   before its diagnostics, then them (see struct onode).  LEAD_SEP and
-   GROUPS are its printer's.  With the output lock held.  */
-static void
-write_head (struct grab_run *run, struct onode *node, bool *lead_sep,
-            bool groups)
-{
-  if (node->head.len)
-    write_locked (run, &node->head, lead_sep, groups);
-  if (node->err.len)
-    {
-      /* grep's error () flushes standard output first (flush_or_die).  */
-      atomic_store (&run->out_pending, 0);
-      outbuf_flush (&node->err, STDERR_FILENO);
-      outbuf_free (&node->err);
-    }
-}
-
-/* The printer's hook: OUT is big, or lines are to go out at once.  From
-   now on this file holds the output lock until it is done, so that no
-   other file's output lands in the middle of it.  With --sort=path (and
-   for grep) the walk's order decides instead: a file whose turn has come
-   (everything before it is out) writes at once; another moves its output
-   to a temporary file, to be written when its turn comes.  So a worker
-   holds at most about flush_at bytes of output in memory, plus the
-   output of files done out of turn whose output stayed under flush_at,
-   and never waits: a slow early file lets the others run ahead, their
-   outputs going to temporary files.  */
-static void
-flush_hook (void *ctx)
-{
-  struct worker *w = ctx;
-  if (w->node)
-    {
-      struct grab_run *run = w->run;
-      pthread_mutex_lock (&run->out_lock);
-      bool turn = run->order.cur == w->node;
-      if (turn && 0 <= w->spill)
-        {
-          write_spill (run, w->spill, &w->pr.lead_sep);
-          w->spill = -1;
-        }
-      if (turn)
-        {
-          write_head (run, w->node, &w->pr.lead_sep, w->pr.groups);
-          write_locked (run, &w->out, &w->pr.lead_sep, w->pr.groups);
-        }
-      pthread_mutex_unlock (&run->out_lock);
-      /* What comes after a diagnostic (a count, a name: little) stays
-         here, after the diagnostic, rather than before it in the
-         temporary file.  */
-      if (!turn && !w->node->err.len)
-        spill_out (w);
-      return;
-    }
-  if (!w->holding)
-    {
-      pthread_mutex_lock (&w->run->out_lock);
-      w->holding = true;
-    }
-  write_locked (w->run, &w->out, &w->pr.lead_sep, w->pr.groups);
-  w->carried = 0;
-}
-
-/* Whether a file's engine failure ends RUN, unordered: grep 3.8 dies
-   there (exit status 2, no count, no later file), unless -q's match
-   ended the run before (grep -q stops at the first match).  In order,
-   grab_emit decides.  */
-static bool
-failure_ends_run (struct grab_run const *run)
-{
-  return !(run->o->exit_on_match && run->matched);
-}
-
-/* The --sort=path cursor's hook: NODE's turn has come.  Its diagnostics
-   come where grep's error () would have flushed standard output: after
-   the output before them, before the output after them (write_head).
-   A file whose search failed ends the run there, as grep's die () does
-   (tests/grep/pcre-limits.sh): no later file's output appears; nor does
-   a failure after -q's file, whose turn halts the cursor.  */
-void
-grab_emit (void *ctx, struct onode *node)
-{
-  struct grab_run *run = ctx;
-  if (node->spilled)
-    write_spill (run, node->spill, &node->lead_sep);
-  write_head (run, node, &node->lead_sep, node->groups);
-  write_locked (run, &node->out, &node->lead_sep, node->groups);
-  if (node->fatal)
-    _exit (EXIT_TROUBLE);
-  if (node->stops)
-    {
-      /* grep -q exits at its first selected line: nothing of the files
-         after it shows, not even the diagnostics of files searched ahead
-         ('grep -q foo words nope' says nothing: tests/grep/quiet.sh).  */
-      run->order.halted = true;
-      stop_run (run);
-    }
-}
-
-/* The engine failed on W's file (w->failed): print the file's output,
-   then the engine's message, and end the run, as grep does.  With an
-   order (grep, --sort=path) that waits for the file's turn (grab_emit);
-   else the file's output goes out at once, and the output lock, held
-   until the end, keeps any later file's out.  */
-static void
-finish_failed (struct worker *w)
-{
-  w->failed = false;
-  if (w->node)
-    {
-      worker_say (w, w->pr.name, w->s.error, 0);
-      w->node->fatal = true;
-      return;
-    }
-  if (!failure_ends_run (w->run))
-    return;
-  if (!w->holding)
-    pthread_mutex_lock (&w->run->out_lock);
-  write_locked (w->run, &w->out, &w->pr.lead_sep, w->pr.groups);
-  worker_say (NULL, w->pr.name, w->s.error, 0);
-  _exit (EXIT_TROUBLE);
-}
-
-/* The file is done: let its output go.  */
-static void
-finish_output (struct worker *w)
-{
-  struct grab_run *run = w->run;
-  if (w->failed)
-    finish_failed (w);
-  if (w->node)
-    {
-      struct onode *n = w->node;
-      n->out = w->out;
-      n->lead_sep = w->pr.lead_sep;
-      n->groups = w->pr.groups;
-      n->spilled = 0 <= w->spill;
-      n->spill = w->spill;
-      w->spill = -1;
-      w->out = (struct outbuf) OUTBUF_INIT;
-      pthread_mutex_lock (&run->out_lock);
-      order_done (&run->order, n);
-      pthread_mutex_unlock (&run->out_lock);
-      w->node = NULL;
-      return;
-    }
-  if (w->carry && !w->holding && w->out.len < CARRY_MAX)
-    {
-      w->carried = w->out.len;
-      return;
-    }
-  if (w->out.len || w->pr.lead_sep || w->pr.groups || w->holding)
-    {
-      if (!w->holding)
-        pthread_mutex_lock (&run->out_lock);
-      write_locked (run, &w->out, &w->pr.lead_sep, w->pr.groups);
-      w->holding = true;
-    }
-  if (w->holding)
-    pthread_mutex_unlock (&run->out_lock);
-  w->holding = false;
-  w->carried = 0;
-}
 
 static bool
 is_device (mode_t m)
@@ -658,10 +279,12 @@ static bool
 search_file (struct worker *w, struct work *it, char const *name, int fd)
 {
   struct grab_opts const *o = w->o;
-  /* Before any return: finish_output reads the printer's state, which
+  /* Before any return: output_finish reads the printer's state, which
      must not be the previous file's (its pending group separator came
      out again after a file too short to search: tests/grep/separators.sh).  */
   print_begin (&w->pr, name, it->with_name);
+  if (o->print.json)
+    print_json_begin (&w->pr);
   if (fd < 0)
     {
       /* ELOOP without following links is a link, skipped in silence as
@@ -760,7 +383,7 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
       if (o->exit_on_match && w->node)
         w->node->stops = true;
       else if (o->exit_on_match)
-        stop_run (w->run);
+        output_stop_run (w->run);
     }
   if (it->stdin_ && o->list == LIST_NONE)
     finish_stdin (w, start, at_eof);
@@ -809,7 +432,7 @@ do_file (struct worker *w, struct work *it)
       print_begin (&w->pr, name, true);
       print_name_only (&w->pr);
       w->run->matched = true;
-      finish_output (w);
+      output_finish (w);
       return;
     }
   int fd = STDIN_FILENO;
@@ -819,7 +442,7 @@ do_file (struct worker *w, struct work *it)
     {
       if (!it->stdin_ && 0 <= fd && close (fd) != 0)
         worker_error (w, name, errno);
-      finish_output (w);
+      output_finish (w);
     }
   if (it->stdin_)
     take_stdin_turn (w->run, it, true);
@@ -870,11 +493,11 @@ do_files (struct worker *w, struct work *items, int n)
           close_item[nclose++] = i;
         }
       if (!skip)
-        finish_output (w);
+        output_finish (w);
     }
   w->carry = false;
   if (w->carried)
-    write_carried (w);
+    output_write_carried (w);
   if (nclose)
     {
       opener_close (w->opener, nclose, close_fd, err);
@@ -928,7 +551,7 @@ grab_worker (void *arg)
   };
   w.pr = (struct printer) {
     .o = &run->o->print, .ob = &w.out, .eng = run->eng, .re = run->re,
-    .scratch = w.scratch, .flush = flush_hook, .flush_ctx = &w,
+    .scratch = w.scratch, .flush = output_flush_hook, .flush_ctx = &w,
     /* Stream a file's output once it passes this size rather than hold
        it all: a memory bound, not a speed knob (one write per file is
        what keeps output fast, and nearly every file's output is far

@@ -1,8 +1,8 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
-/* worker.h: one search thread's state, shared by worker.c (files) and
-   walk.c (directories, walk.h), and worker.c's functions.  Nothing here
-   is shared between threads.  */
+/* worker.h: one search thread's state, shared by worker.c (files),
+   walk.c (directories, walk.h) and output.c (their output, output.h),
+   and worker.c's functions.  Nothing here is shared between threads.  */
 
 #ifndef GRABRAT_GRAB_WORKER_H
 #define GRABRAT_GRAB_WORKER_H
@@ -35,18 +35,6 @@ struct worker
                                   its output, as grep dies there */
 };
 
-/* Print "grab: NAME[: TEXT][: strerror (ERRNUM)]" on stderr in a single
-   write (TEXT may be null, ERRNUM 0), or, when W has an order node (for
-   --sort=path and grep), keep it with that node, for grab_emit to print in
-   the walk's order.  Every diagnostic of a thread goes through here,
-   never through error ().  */
-void worker_say (struct worker *w, char const *name, char const *text,
-                 int errnum);
-
-/* Print "grab: NAME: strerror (ERRNUM)" unless --no-messages, and
-   remember that an error happened.  */
-void worker_error (struct worker *w, char const *name, int errnum);
-
 /* Open PATH like openat (AT_FDCWD, PATH, FLAGS), also when it is longer
    than PATH_MAX (a deep tree).  */
 int worker_open (char const *path, int flags);
@@ -59,9 +47,5 @@ int worker_open_batch (int workers);
 /* Search and walk until the queue is empty: one worker's life.  RUN is
    the struct grab_run.  */
 void *grab_worker (void *run);
-
-/* --sort=path's emitter (order.h): print FILE's output, held in its node,
-   for RUN, the struct grab_run.  */
-void grab_emit (void *run, struct onode *file);
 
 #endif

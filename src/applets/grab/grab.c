@@ -30,6 +30,7 @@
 #include "applets/grab/options.h"
 #include "search/settle.h"
 #include "search/walk.h"
+#include "search/output.h"
 #include "search/worker.h"
 
 int grab_main (int, char **);

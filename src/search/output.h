@@ -1,0 +1,49 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+/* output.h: a worker's file output and diagnostics on their way out
+   (output.c).  A file's output collects in its worker's buffer and goes
+   out in one piece under the run's output lock (small outputs of a
+   batch's files together), or streams, holding the lock, once it grows
+   big, or waits for its turn in the --sort=path order (order.h), in a
+   temporary file if it is big.  Write errors end the run where GNU
+   grep's stdio would.  */
+
+#ifndef GRABRAT_SEARCH_OUTPUT_H
+#define GRABRAT_SEARCH_OUTPUT_H
+
+#include "search/order.h"
+
+struct worker;
+struct grab_run;
+
+/* Print "grab: NAME[: TEXT][: strerror (ERRNUM)]" on stderr in a single
+   write (TEXT may be null, ERRNUM 0), or, when W has an order node (for
+   --sort=path and grep), keep it with that node, for grab_emit to print in
+   the walk's order.  Every diagnostic of a thread goes through here,
+   never through error ().  */
+void worker_say (struct worker *w, char const *name, char const *text,
+                 int errnum);
+
+/* Print "grab: NAME: strerror (ERRNUM)" unless --no-messages, and
+   remember that an error happened.  */
+void worker_error (struct worker *w, char const *name, int errnum);
+
+/* The printer's flush hook (struct printer): W's output is big, or
+   lines are to go out at once.  CTX is the struct worker.  */
+void output_flush_hook (void *ctx);
+
+/* W's current file is done: let its output go (or keep it for the next
+   file of the batch, if W->carry).  */
+void output_finish (struct worker *w);
+
+/* Write what W's buffer carries of earlier files' output.  */
+void output_write_carried (struct worker *w);
+
+/* -q found its line: stop every worker.  */
+void output_stop_run (struct grab_run *run);
+
+/* --sort=path's emitter (order.h): print FILE's output, held in its node,
+   for RUN, the struct grab_run.  */
+void grab_emit (void *run, struct onode *file);
+
+#endif
