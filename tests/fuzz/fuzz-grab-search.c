@@ -30,7 +30,7 @@
    Sources: src/engines/engine-pcre2 src/engines/engine
    Sources: src/engines/litset src/engines/pcre2-literal src/engines/pcre2-join
    Sources: src/engines/byteseq
-   Sources: src/engines/pcre2-scope src/search/search
+   Sources: src/engines/pcre2-scope src/engines/pcre2-which src/search/search
    Sources: src/io/dlsyms
    Optional sources: src/engines/engine-hs
 */

@@ -11,7 +11,7 @@
    Sources: src/engines/linescan src/engines/utf8chars
    Sources: src/engines/engine-pcre2 src/engines/litset
    Sources: src/engines/pcre2-literal src/engines/pcre2-scope src/engines/pcre2-join
-   Sources: src/engines/byteseq
+   Sources: src/engines/byteseq src/engines/pcre2-which src/optdump
    Sources: src/io/dlsyms
    Optional sources: src/engines/engine-hs
    Fuzzer flags: -detect_leaks=0
