@@ -748,7 +748,8 @@ sub grab_normalize {
   # grep, but which file meets it first, and so what came out before it,
   # is timing's; so are the messages -q's early stop leaves out.
   my $unordered = 1 < $n && !grep { $_ eq '--sort=path' } grab_argv ($c);
-  my $fatal = qr/^grab: .*: (?:exceeded PCRE's|internal PCRE error)/m;
+  # (A name may hold a newline: the message's line need not start it.)
+  my $fatal = qr/: (?:exceeded PCRE's|internal PCRE error)/;
   if ($unordered && $e->{st} eq '2' && $g->{st} eq '2'
       && $e->{err} =~ $fatal && $g->{err} =~ $fatal) {
     $g->{$_} = $e->{$_} for 'out', 'err';
