@@ -125,7 +125,10 @@ static void *
 fixed_compile (struct engine_pattern const *pat, char **err)
 {
   struct fixed_re *re = xzalloc (sizeof *re);
-  init_localeinfo (&re->li);
+  if (pat->li)
+    re->li = *pat->li;
+  else
+    init_localeinfo (&re->li);
   wordchar_init (&re->words, &re->li);
   re->word = pat->word;
   re->line = pat->line;

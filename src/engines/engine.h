@@ -19,6 +19,8 @@
    extended regular expressions (-G, -E).  */
 enum engine_syntax { ENGINE_SYNTAX_PCRE, ENGINE_SYNTAX_BRE, ENGINE_SYNTAX_ERE };
 
+struct localeinfo;
+
 /* What to compile: N patterns (none contains the EOL byte), and how.  */
 struct engine_pattern
 {
@@ -39,6 +41,9 @@ struct engine_pattern
                         refuses ('(*UCP)\w' -w): see pcre2-join.c */
   char eol;      /* record terminator: '\n', or '\0' for -z */
   bool which;    /* the engine's 'which' is to work (grab --json) */
+  /* The locale's gnulib localeinfo, if the caller made it already (else
+     the engines that need it make it: 256 mbrtowc calls).  */
+  struct localeinfo const *li;
 };
 
 /* A match: bytes [BEG, END) of the buffer searched.  */

@@ -20,6 +20,7 @@
 
 #include "c-strcase.h"
 #include "error.h"
+#include "localeinfo.h"
 #include "minmax.h"
 #include "nproc.h"
 #include "xalloc.h"
@@ -102,10 +103,15 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
     }
   struct engine_ops const *eng = &engine_pcre2;
   bool grep_fixed = false;
-  if (cl->grep && cl->syntax != ENGINE_SYNTAX_PCRE)
+  /* Made once, for grep-keys.c and the engine (256 mbrtowc calls each
+     took a quarter of a one-line grep's instructions).  */
+  struct localeinfo li;
+  bool li_made = cl->grep && cl->syntax != ENGINE_SYNTAX_PCRE;
+  if (li_made)
     {
-      eng = (grep_keys_fixed (&cl->pats, cl->literal, cl->syntax, cl->icase,
-                              cl->word, &grep_fixed)
+      init_localeinfo (&li);
+      eng = (grep_keys_fixed (&li, &cl->pats, cl->literal, cl->syntax,
+                              cl->icase, cl->word, &grep_fixed)
              ? &engine_fixed : &engine_dfa);
       cl->literal = false;
     }
@@ -259,6 +265,7 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
     .word = cl->word, .line = cl->line_x, .grep_fixed = grep_fixed,
     .utf8 = utf8, .bare_errors = cl->grep,
     .word_as_grep = cl->grep, .eol = o->search.eol,
+    .li = li_made ? &li : NULL,
     .which = o->print.json,
   };
   run->eng = eng;

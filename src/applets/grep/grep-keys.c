@@ -246,12 +246,12 @@ split_alternatives (struct patterns const *p, bool ere)
 }
 
 bool
-grep_keys_fixed (struct patterns *p, bool literal, enum engine_syntax syntax,
-                 bool icase, bool word, bool *grep_fixed)
+grep_keys_fixed (struct localeinfo const *lip, struct patterns *p,
+                 bool literal, enum engine_syntax syntax, bool icase,
+                 bool word, bool *grep_fixed)
 {
   *grep_fixed = false;
-  struct localeinfo li;
-  init_localeinfo (&li);
+  struct localeinfo const li = *lip;
   bool usable = !li.multibyte || li.using_utf8;
   if (literal)
     {

@@ -13,13 +13,14 @@
 
 /* Whether the string matcher (engine-fixed.c) takes the patterns P, which
    are strings if LITERAL (-F), else regular expressions of SYNTAX, under
-   ICASE and WORD, in the current locale.  If it does, P holds the strings
+   ICASE and WORD, in the current locale (LI, gnulib's localeinfo of it).  If it does, P holds the strings
    (a -G or -E pattern's escapes removed), and *GREP_FIXED says whether
    grep 3.8 searches them with its own string matcher too, which differs
    from its regex matcher in one corner of -w (see engine-fixed.c); if
    not, P holds regular expressions of SYNTAX, or BREs when LITERAL.  */
-bool grep_keys_fixed (struct patterns *p, bool literal,
-                      enum engine_syntax syntax, bool icase, bool word,
-                      bool *grep_fixed);
+struct localeinfo;
+bool grep_keys_fixed (struct localeinfo const *li, struct patterns *p,
+                      bool literal, enum engine_syntax syntax, bool icase,
+                      bool word, bool *grep_fixed);
 
 #endif
