@@ -80,7 +80,7 @@ man_common_deps = $(top_srcdir)/configure.ac $(top_srcdir)/src/system.h
 man/grabrat.1: $(srcdir)/man/grabrat.x $(man_common_deps) \
   $(top_srcdir)/src/grabrat.c $(top_srcdir)/src/applets.h
 man/grab.1: $(srcdir)/man/grab.x $(man_common_deps) \
-  $(top_srcdir)/src/applets/grab/options.c
+  $(top_srcdir)/src/applets/grab/usage.c
 man/rat.1: $(srcdir)/man/rat.x $(man_common_deps) \
   $(top_srcdir)/src/applets/rat/rat.c
 man/sort.1: $(srcdir)/man/sort.x $(man_common_deps) \

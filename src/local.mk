@@ -79,6 +79,7 @@ src_grabrat_SOURCES = \
   src/search/workq.h \
   src/applets/grab/grab.c \
   src/applets/grab/options.c \
+  src/applets/grab/usage.c \
   src/applets/grab/options.h \
   src/applets/grep/grep-keys.c \
   src/applets/grep/grep-keys.h \

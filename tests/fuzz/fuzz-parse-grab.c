@@ -7,7 +7,7 @@
    run once.  The oracle is the sanitizers: no crash, overflow, undefined
    behaviour or hang.  See parse-jump.h for how exits come back.
 
-   Sources: src/applets/grab/options src/engines/engine
+   Sources: src/applets/grab/options src/applets/grab/usage src/engines/engine
    Sources: src/engines/linescan src/engines/utf8chars
    Sources: src/engines/engine-pcre2 src/engines/litset
    Sources: src/engines/pcre2-literal src/engines/pcre2-scope src/engines/pcre2-join
