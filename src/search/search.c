@@ -183,10 +183,12 @@ empty_run (struct search *s, char const *sub, off_t base, idx_t lb)
   if (!s->quiet)
     {
       lead_in (s, sub, base, lb);
-      if (s->sink->group)
-        s->sink->group (s->sink_ctx);
       s->pending = s->o->after;
     }
+  /* Even unprinted (a binary file's: grep's out_quiet): the next file's
+     first group gets a separator.  */
+  if (s->sink->group)
+    s->sink->group (s->sink_ctx);
   /* Then, stopping at the first run (-l, -L, -q), grep ends the file as
      after a selected line, and -q exits with success: 'grep -q -v -m-1
      x f' exits 0 if f has a line without x.  */

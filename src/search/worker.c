@@ -225,23 +225,27 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
 static void
 finish_stdin (struct worker *w, off_t start, bool at_eof)
 {
-  if (at_eof)
-    return;
   /* -q: grep exits at once, leaving a pipe unread ('tail -f log | grep
      -q READY' returns: tests/grep/quiet.sh), and a file read as far as
      its buffer went (all of a small file, as here).  */
   if (w->o->exit_on_match)
     {
-      (void) lseek (STDIN_FILENO, 0, SEEK_END);
+      if (!at_eof)
+        (void) lseek (STDIN_FILENO, 0, SEEK_END);
       return;
     }
-  if (w->s.outleft <= 0)
+  /* -m's count reached: just after the last selected line, even when
+     trailing context read to the end ('grep -m2 -A3 -v t - -' searches
+     the rest again: tests/grep/stdin-turns.sh).  */
+  if (w->s.outleft == 0)
     {
       if (lseek (STDIN_FILENO, start + w->s.after_match, SEEK_SET) < 0
           && errno != ESPIPE)
         worker_error (w, w->pr.name, errno);
       return;
     }
+  if (at_eof)
+    return;
   if (lseek (STDIN_FILENO, 0, SEEK_END) < 0)
     {
       char buf[16384];

@@ -38,10 +38,13 @@ done
 # is a group all the same: its separator, leading context and trailing
 # context come out (grep's prtext, whose count -1 is never reached).
 printf 'a\nb\nc' >v1 && printf 'a\nx\nb\nx\nc\n' >v2 &&
-  printf '\nn' >v3 && printf 'x\na\n' >v4 || framework_failure_
+  printf '\nn' >v3 && printf 'x\na\n' >v4 && printf '\0' >v5 ||
+  framework_failure_
 for opts in -C0 -A1 -B1 '-A2 -n' -c '-o -C1' '-A1 --group-separator=XX' \
             -q -l -L '-q -r'; do
-  for files in v1 v2 v3 'v4 v2' 'v1 v1' 'nosuch v1' 'v1 nosuch'; do
+  # v5 is binary: its empty run prints nothing, but is output before
+  # the next file's group all the same.
+  for files in v1 v2 v3 'v4 v2' 'v1 v1' 'nosuch v1' 'v1 nosuch' 'v5 v1'; do
     # shellcheck disable=SC2086
     run_ C '1 4' -v -m-1 $opts x $files
   done

@@ -14,6 +14,7 @@
 seq -f 'x%g' 100000 >xs || framework_failure_
 seq 200000 >big || framework_failure_
 mkdir dir || framework_failure_
+printf '\n\n\311' >end3 || framework_failure_
 
 # Several threads took the '-' operands at once: their reads shared the
 # offset and found lines in any order (x1 x2 x2 x2, x1 x3 x2 x4...), or
@@ -25,6 +26,10 @@ for i in 1 2 3 4 5 6 7 8; do
   STDIN=xs run_ C "1 4" -m2 -A3 x - big - -
   STDIN=xs run_ C "1 4" -c x - - big
   STDIN=dir run_ C "1 4" x big - big - big -
+  # -m's count reached, trailing context read to the end: the next '-'
+  # starts after the last selected line all the same.
+  STDIN=end3 run_ C "1 4" -m2 -A3 -v t - -
+  STDIN=xs run_ C "1 4" -m1 -A200000 x - - -
 done
 diff_report_ || fail=1
 
