@@ -1107,11 +1107,12 @@ sub grab_argv {
   for my $o (@{$c->{late} // []}) {
     my @w = @$o;
     # After '--' they are operands, the same for both.
-    # So they are under POSIXLY_CORRECT, which ends options at the first
-    # operand.
+    # So they are under POSIXLY_CORRECT when an operand (or the pattern)
+    # comes before them: options end there.
+    my $ended = exists $c->{env}{POSIXLY_CORRECT}
+      && (defined $c->{pos} || @{$c->{operands}});
     $w[0] = $grab_long{$w[0]}
-      if exists $grab_long{$w[0]} && !$c->{dd}
-         && !exists $c->{env}{POSIXLY_CORRECT};
+      if exists $grab_long{$w[0]} && !$c->{dd} && !$ended;
     push @a, @w;
   }
   return @a;
