@@ -1,8 +1,9 @@
 #!/bin/sh
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# bench/grab.sh: grab against GNU grep -P, ripgrep and ugrep on the Linux
-# tree (bench/corpus.sh), in the same run, interleaved, as ratios
+# bench/grab.sh: grab against GNU grep -P, ripgrep (Debian's 13 and the
+# release 15.2, see bench/lib.sh) and ugrep on the Linux tree
+# (bench/corpus.sh), in the same run, interleaved, as ratios
 # (contender time / grab time: above 1 means grab is faster).
 #   bench/grab.sh           race on the tree (the seeds' patterns first,
 #                           then grab's own and the word lists, each in
@@ -30,7 +31,7 @@ G=$GRABRAT_BUILD/grab
 J=${THREADS:-2}
 : "${BENCH_TIMEOUT:=30}"; export BENCH_TIMEOUT
 out=$(mktemp)
-trap 'rm -f "$out" "$out.2" "$out.floor" "$out.list" "$out.rss"' EXIT
+trap 'rm -f "$out" "$out.2" "$out.floor" "$out.list" "$out.list0" "$out.rss"' EXIT
 
 # The seeds' patterns: the original grab's (foobardoesnotexist, linus)
 # and git's p7820 grep benchmark's, each raced in both locales.
@@ -149,6 +150,8 @@ tree_race ()
     "grab -n $J" "$G -r -n $J $t_opts -e '$t_q' $T >$out" \
     "$@" \
     "ripgrep -j$J" "rg -uuu -a -j$J --no-config $t_opts -e '$t_q' $T >$out" \
+    "ripgrep 15.2 -j$J" \
+      "${RG15:+$RG15 -uuu -a -j$J --no-config $t_opts -e '$t_q' $T >$out}" \
     "ripgrep -P -j$J" "rg -uuu -a -P -j$J --no-config $t_opts -e '$t_q' $T >$out" \
     "ugrep -P -J$J" "ugrep -r -a -P -J$J $t_opts -e '$t_q' $T >$out" \
     "GNU grep -P" "grep -r -a -P $t_opts -e '$t_q' $T >$out" \
@@ -182,6 +185,8 @@ for loc in C.UTF-8 C; do
       "grab -n $J" "$G -r -n $J $opts $T >$out" \
       "grab -H -n $J" "$G -H -r -n $J $opts $T >$out" \
       "ripgrep -j$J" "rg -uuu -a -j$J --no-config $opts $T >$out" \
+      "ripgrep 15.2 -j$J" \
+        "${RG15:+$RG15 -uuu -a -j$J --no-config $opts $T >$out}" \
       "ugrep -J$J" "ugrep -r -a -J$J $opts $T >$out" \
       "GNU grep -F" "grep -r -a $opts $T >$out" \
       "$RACE_FLOOR" "$out.floor $J $out.list >$out"
@@ -196,8 +201,23 @@ for pat in PM_RESUME return; do
     "grab -n $J --json" "$G -r -n $J --json -e $pat $T >$out" \
     "ripgrep -j$J --json" \
       "rg -uuu -a -j$J --no-config --json -e $pat $T >$out" \
+    "ripgrep 15.2 -j$J --json" \
+      "${RG15:+$RG15 -uuu -a -j$J --no-config --json -e $pat $T >$out}" \
     "$RACE_FLOOR" "$out.floor $J $out.list >$out"
 done
+
+# --files0-from (issue 29): the tree's files named in a list, against -r
+# over the same tree (the ratio is the list's time over -r's); and the list
+# piped from find as it walks.
+if wanted "files0-from, tree: 'PM_RESUME'"; then
+  find "$T" -type f -print0 >"$out.list0"
+  race "files0-from, tree: 'PM_RESUME'" \
+    "grab -n $J -r" "$G -r -n $J -e PM_RESUME $T >$out" \
+    "grab -n $J --files0-from" \
+      "$G -n $J --files0-from=$out.list0 -e PM_RESUME >$out" \
+    "find | grab --files0-from=-" \
+      "find $T -type f -print0 | $G -n $J --files0-from=- -e PM_RESUME >$out"
+fi
 
 wanted "one 1.1 GiB file" && cat "$B/big.txt" >/dev/null
 for pat in PM_RESUME '\w+_RESUME' 'struct \w+ \{'; do
@@ -206,6 +226,7 @@ for pat in PM_RESUME '\w+_RESUME' 'struct \w+ \{'; do
   race "one 1.1 GiB file: '$pat'" \
     "grab" "$G -e '$q' $B/big.txt >$out" \
     "ripgrep" "rg -a --no-config -e '$q' $B/big.txt >$out" \
+    "ripgrep 15.2" "${RG15:+$RG15 -a --no-config -e '$q' $B/big.txt >$out}" \
     "ugrep -P" "ugrep -a -P -e '$q' $B/big.txt >$out" \
     "GNU grep -P" "grep -a -P -e '$q' $B/big.txt >$out"
 done
@@ -238,6 +259,7 @@ if wanted "cold cache, tree: 'linus'"; then
       "grab -n $J" "$G -r -n $J -e linus $T >$out" \
       "ripgrep" "rg -uuu -a --no-config -e linus $T >$out" \
       "ripgrep -j$J" "rg -uuu -a -j$J --no-config -e linus $T >$out" \
+      "ripgrep 15.2" "${RG15:+$RG15 -uuu -a --no-config -e linus $T >$out}" \
       "floor -j$J" "$out.floor $J $out.list >$out" \
       "floor -j16" "$out.floor 16 $out.list >$out"
     "$out.floor" 8 "$out.list" >/dev/null
@@ -256,6 +278,7 @@ rss_row ()
   printf '\n== peak RSS in KiB, %s (median of %s runs)\n' "$r_title" "$ROUNDS"
   r_ours=
   while [ $# -gt 1 ]; do
+    [ -n "$2" ] || { shift 2; continue; }
     for r in $(seq "$ROUNDS"); do
       /usr/bin/time -f %M -o "$out.2" sh -c "exec $2" >/dev/null 2>&1
       tail -n 1 "$out.2"
@@ -272,11 +295,14 @@ if wanted "peak RSS" && [ -x /usr/bin/time ]; then
     "grab -n $J" "$G -r -n $J -e foobardoesnotexist $T" \
     "grab" "$G -r -e foobardoesnotexist $T" \
     "ripgrep -j$J" "rg -uuu -a -j$J --no-config -e foobardoesnotexist $T" \
+    "ripgrep 15.2 -j$J" \
+      "${RG15:+$RG15 -uuu -a -j$J --no-config -e foobardoesnotexist $T}" \
     "ugrep -P -J$J" "ugrep -r -a -P -J$J -e foobardoesnotexist $T" \
     "GNU grep -P" "grep -r -a -P -e foobardoesnotexist $T"
   rss_row "one 1.1 GiB file: 'PM_RESUME'" \
     "grab" "$G -e PM_RESUME $B/big.txt" \
     "ripgrep" "rg -a --no-config -e PM_RESUME $B/big.txt" \
+    "ripgrep 15.2" "${RG15:+$RG15 -a --no-config -e PM_RESUME $B/big.txt}" \
     "ugrep -P" "ugrep -a -P -e PM_RESUME $B/big.txt" \
     "GNU grep -P" "grep -a -P -e PM_RESUME $B/big.txt"
 fi

@@ -12,7 +12,9 @@
 #   bench/grep.sh --check   only check
 # ROUNDS (default 5), BENCH_TIMEOUT (default 60) and ONLY=TEXT (only the
 # cases whose title contains TEXT) can be set in the environment.  grabrat
-# grep uses every CPU (nproc), GNU grep one, ripgrep -j$(nproc).
+# grep uses every CPU (nproc), GNU grep one, ripgrep -j$(nproc) (Debian's
+# 13 and, when bench/lib.sh finds it, the release 15.2), and "grab, same
+# search" is grab -n $(nproc) on the same search, by its own options.
 . "$(dirname "$0")/lib.sh"
 B=${GRABRAT_BENCH:-$HOME/.cache/grabrat-bench}
 T=$B/linux-source-6.1
@@ -25,10 +27,12 @@ mkdir "$work/gnu" "$work/ours" || exit 1
 ln -s /usr/bin/grep "$work/gnu/grep" || exit 1
 ln -s "$GRABRAT_BUILD/grabrat" "$work/ours/grep" || exit 1
 G=$work/ours/grep
+GRAB=$GRABRAT_BUILD/grab
 out=$work/out
 word_lists "$B" "$T"
 
-# name%grep options and pattern%ripgrep's (-P for the back-reference).
+# name%grep options and pattern%ripgrep's (-P for the back-reference),
+# which are also grab's (grab ignores -P): the column "grab, same search".
 # ripgrep's -c prints only files that match where grep prints every file:
 # the same work, a shorter output.
 cases="literal%-e PM_RESUME%-e PM_RESUME
@@ -80,13 +84,19 @@ for loc in C C.UTF-8; do
     race "$loc: tree: $name: grep -r $args" \
       "grabrat grep" "LC_ALL=$loc $G -r $args $T >$out" \
       "GNU grep" "LC_ALL=$loc /usr/bin/grep -r $args $T >$out" \
-      "ripgrep -j$J" "LC_ALL=$loc rg -uuu -a -j$J --no-config $u $rg $T >$out"
+      "ripgrep -j$J" "LC_ALL=$loc rg -uuu -a -j$J --no-config $u $rg $T >$out" \
+      "ripgrep 15.2 -j$J" \
+        "${RG15:+LC_ALL=$loc $RG15 -uuu -a -j$J --no-config $u $rg $T >$out}" \
+      "grab, same search" "LC_ALL=$loc $GRAB -r -n $J $rg $T >$out"
   done
   wanted "$loc: one big file" || continue
   cat "$B/big.txt" >/dev/null
   race "$loc: one big file: grep -e PM_RESUME" \
     "grabrat grep" "LC_ALL=$loc $G -e PM_RESUME $B/big.txt >$out" \
     "GNU grep" "LC_ALL=$loc /usr/bin/grep -e PM_RESUME $B/big.txt >$out" \
-    "ripgrep" "LC_ALL=$loc rg -a --no-config $u -e PM_RESUME $B/big.txt >$out"
+    "ripgrep" "LC_ALL=$loc rg -a --no-config $u -e PM_RESUME $B/big.txt >$out" \
+    "ripgrep 15.2" \
+      "${RG15:+LC_ALL=$loc $RG15 -a --no-config $u -e PM_RESUME $B/big.txt >$out}" \
+    "grab, same search" "LC_ALL=$loc $GRAB -n $J -e PM_RESUME $B/big.txt >$out"
 done
 exit $status

@@ -12,6 +12,12 @@ bench_dir=$(cd "$(dirname "$0")" && pwd)
 GRABRAT_BUILD=$(cd "$GRABRAT_BUILD" && pwd) || exit 1
 : "${ROUNDS:=5}"
 
+# ripgrep 15.2.0, the upstream release build (../shared/peers beside this
+# repository; RG15 overrides), raced beside Debian's ripgrep 13 ('rg').
+# RG15 is emptied when it is missing, and the races leave it out.
+: "${RG15:=$bench_dir/../../shared/peers/rg-15.2.0}"
+[ -x "$RG15" ] || { echo "no ripgrep 15.2 at $RG15: raced without it" >&2; RG15=; }
+
 # now: seconds since the epoch with nanoseconds.
 now () { date +%s.%N; }
 
@@ -40,15 +46,23 @@ median ()
 }
 
 # race TITLE NAME1 CMD1 NAME2 CMD2 ...: ROUNDS interleaved rounds; the first
-# contender is ours.  Prints one line per contender: median seconds and the
-# ratio contender/ours (> 1 means ours is faster).  Each round starts with
-# the next contender: whoever runs first after a case's setup can pay for
+# contender is ours; a contender with an empty CMD is left out.  Prints
+# one line per contender: median seconds and the ratio contender/ours
+# (> 1 means ours is faster).  Each round starts with the next
+# contender: whoever runs first after a case's setup can pay for
 # it (1 GiB onto tmpfs took rat 2.2 s when it ran first, 0.36 s after
 # busybox; rat was first in every round until then).  When RACE_FLOOR names
 # one of the contenders, each line also gives its time over that one's.
 race ()
 {
   title=$1; shift
+  # A contender whose command is empty (a peer that is missing, as
+  # ${RG15:+...} gives) is left out.
+  r_n=$#
+  while [ "$r_n" -gt 0 ]; do
+    [ -n "$2" ] && set -- "$@" "$1" "$2"
+    shift 2; r_n=$((r_n - 2))
+  done
   tmp=$(mktemp -d) || exit 1
   n=$(($# / 2))
   for r in $(seq "$ROUNDS"); do
