@@ -85,6 +85,7 @@ grab_tests = \
   tests/grab/files0-from.sh \
   tests/grab/files0-from-errors.sh \
   tests/grab/files0-from-stream.sh \
+  tests/grab/files0-from-fifo.sh \
   tests/grab/files0-from-bounded.sh \
   tests/grab/files-list.sh \
   tests/grab/walk-limits.sh \

@@ -152,7 +152,8 @@ read_name (struct worker *w, struct feed *f, struct batch *b,
     {
       b->items[b->n] = (struct work) {
         .path = xmemdup (f->buf, len + 1), .type = DT_UNKNOWN,
-        .command_line = true, .stdin_ = streq (f->buf, "-"),
+        .command_line = true, .listed = true,
+        .stdin_ = streq (f->buf, "-"),
         .with_name = w->o->with_filename == 1,
       };
       b->items[b->n].node = add_node (w, b);

@@ -25,6 +25,8 @@ struct worker
                                   start of this file's output */
   struct opener *opener;       /* opens the walk's files in batches, or
                                   NULL (io/opener.h) */
+  bool by_ring;                /* do_files: the current file was opened
+                                  through OPENER, without blocking */
   bool carry;                  /* do_files: a finished file's output may
                                   wait to go out with the next file's */
   idx_t carried;               /* OUT's first CARRIED bytes are earlier

@@ -41,6 +41,8 @@ struct work
   char const *name;      /* with FROM: PATH's last component */
   unsigned char type;    /* DT_REG, DT_DIR, ... or DT_UNKNOWN */
   bool command_line;     /* an operand (symbolic links followed) */
+  bool listed;           /* an operand named by --files0-from or
+                            --files-from: opened in batches (worker.c) */
   bool stdin_;           /* read standard input */
   int stdin_turn;        /* then: which '-' operand, from 0 */
   bool with_name;        /* print the file name with its lines */
