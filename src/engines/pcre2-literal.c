@@ -362,6 +362,12 @@ scan (char const *p, idx_t n, struct run *r)
         {
         case '|':
           return false;
+        case ')':
+          /* Unmatched: the pattern is one of several joined, which
+             compile only together ('foo)(' is '(?:foo)()' beside
+             another: the fuzz target grab-search found a literal taken
+             from it, ')(', that no line holds).  */
+          return false;
         case '(':
           if (i + 2 < n && p[i + 1] == '?'
               && (c_isalpha (p[i + 2]) || p[i + 2] == '-' || p[i + 2] == '^')

@@ -3,7 +3,9 @@
 # patterns: each pattern means in the joined pattern what it means alone
 # (grep 3.8 -P -w refuses the first three; grab keeps the verbs first and
 # ends the comment or quote), checked against GNU grep -P -a run on an
-# equivalent pattern written by hand; each engine, -n 1 and -n 4.
+# equivalent pattern written by hand; each engine, -n 1 and -n 4.  A
+# pattern that compiles only joined ('foo)(' beside another is
+# '(?:foo)()') still finds its lines: no literal is taken from its text.
 #
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -33,6 +35,8 @@ cat >cases <<'EOF2'
 -x -v -e foo -e (?x)b a r# => ^(?:foo|bar)$
 -w -c -e (?x)f o o#x -e fo\Q+ => (?<!\w)(?:foo|fo\+)(?!\w)
 -x -e (*FAIL)|foo => ^(?:(*FAIL)|foo)$
+-a -e zzzz -e foo)( => (?:zzzz)|(?:foo)()
+-c -e zzzz -e fo)(o => (?:zzzz)|(?:fo)(o)
 EOF2
 
 fail=0
