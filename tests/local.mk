@@ -107,6 +107,7 @@ grep_tests = \
   tests/grep/walk-operands.sh \
   tests/grep/walk-order.sh \
   tests/grep/word-empty.sh \
+  tests/grep/icase-literal.sh \
   tests/grep/word-only-matching.sh \
   tests/grep/write-error.sh \
   tests/grep/pcre-wrap.sh \

@@ -31,19 +31,20 @@
 
 #include <config.h>
 
+#include <ctype.h>
 #include <limits.h>
 #include <pthread.h>
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "c-ctype.h"
 #include "dfa.h"
 #include "error.h"
 #include "xalloc.h"
 
 #include "system.h"
 #include "engines/engine.h"
-#include "engines/litset.h"
 #include "engines/pcre2-literal.h"
 #include "engines/wordchar.h"
 
@@ -73,8 +74,8 @@ struct dfa_scratch
      a pattern buffer uses it and reallocates it after, so a set shared
      by two buffers would be allocated twice and the first one lost.  */
   struct re_registers *regs;
-  struct literal must;             /* a string in every match (len > 0) */
-  struct litset *must_set;         /* or, with -i, a caseless set of it */
+  struct literal must;             /* a string in every match (len > 0),
+                                      caseless for -i */
   char const *error;
 };
 
@@ -155,6 +156,72 @@ dfa_motif (struct dfa_re const *re, idx_t *len)
   return m;
 }
 
+/* Whether every character that the byte C matches without case, in
+   this locale, is an ASCII byte that ASCII folding maps to C's (a byte
+   of no letter matches itself alone).  Not 'k', 's' or 'i' in UTF-8
+   (glibc: U+212A KELVIN SIGN, U+017F LONG S, U+0131 DOTLESS I), nor 'i'
+   in a Turkish locale.  */
+static bool
+ascii_caseless (unsigned char c)
+{
+  if (0x80 <= c)
+    return false;
+  if (!c_isalpha (c))
+    return true;
+  if (c_tolower (toupper (c)) != c_tolower (c)
+      || c_tolower (tolower (c)) != c_tolower (c))
+    return false;
+  wchar_t folded[CASE_FOLDED_BUFSIZE];
+  int n = case_folded_counterparts (c, folded);
+  for (int i = 0; i < n; i++)
+    if (0x80 <= folded[i] || c_tolower (folded[i]) != c_tolower (c))
+      return false;
+  return true;
+}
+
+/* For -i: a string every match of RE holds, to be compared without
+   ASCII case, or an empty literal.  The DFA's own dfamust has none in a
+   multibyte locale (a letter's case class is no one character there), so
+   the string is taken from RE's patterns parsed with case: under -i
+   each of its characters matches that character's case counterparts,
+   so its longest piece of bytes that ascii_caseless accepts is in every
+   match, in some mix of ASCII cases.  */
+static struct literal
+caseless_must (struct dfa_re const *re)
+{
+  struct literal l = { 0 };
+  struct dfa *d = dfaalloc ();
+  dfasyntax (d, &re->li, re->syntax & ~RE_ICASE,
+             re->dfaopts & ~(DFA_STRAY_BACKSLASH_WARN | DFA_PLUS_WARN
+                             | DFA_STAR_WARN));
+  idx_t mlen;
+  char *motif = dfa_motif (re, &mlen);
+  dfaparse (motif, mlen, d);
+  free (motif);
+  struct dfamust *dm = dfamust (d);
+  if (dm)
+    {
+      char const *m = dm->must;
+      idx_t best = 0, best_len = 0;
+      for (idx_t i = 0; m[i]; )
+        {
+          idx_t j = i;
+          while (m[j] && ascii_caseless (m[j]))
+            j++;
+          if (best_len < j - i)
+            best = i, best_len = j - i;
+          i = m[j] ? j + 1 : j;
+        }
+      if (best_len)
+        l = (struct literal) { .bytes = ximemdup0 (m + best, best_len),
+                               .len = best_len, .icase = true };
+      dfamustfree (dm);
+    }
+  dfafree (d);
+  free (d);
+  return l;
+}
+
 /* Build S's DFA and regexes for RE.  CHECK: report every bad pattern as
    grep does and exit with status 2 if there was one; warn.  */
 static void
@@ -227,27 +294,26 @@ build (struct dfa_scratch *s, struct dfa_re const *re, bool check)
   dfaparse (motif, mlen, s->dfa);
   free (motif);
   /* A string every match holds narrows the search to the lines that
-     hold it: a memchr for its rarest byte finds it, or with -i a caseless set of one (where
-     the locale folds as ASCII does, and the string is long enough for
-     the set: dfamust turns a letter's case class into the letter in a
-     unibyte locale, as grep's kwset with its toupper table expects).
-     'grabrat grep -r -i pm_resume' on bench/corpus.sh's tree: 0.93 s
-     without the set, GNU grep 1.27 s.  */
-  struct dfamust *dm = dfamust (s->dfa);
-  if (dm && *dm->must && !re->icase)
+     hold it: its packed pair finds it (pcre2-literal.c), without case
+     for -i (caseless_must).  'grabrat grep -r -i pm_resume' on
+     bench/corpus.sh's tree, 2 threads: 0.67 s in C with a memchr for
+     its '_' (and 0.48 with a litset of one), 0.34 with the caseless
+     pair; 1.18 s in C.UTF-8, where dfamust gave nothing for -i.  */
+  if (re->icase)
+    s->must = caseless_must (re);
+  else
     {
-      s->must = (struct literal) { .bytes = xstrdup (dm->must),
-                                   .len = strlen (dm->must) };
-      literal_set_rare (&s->must);
+      struct dfamust *dm = dfamust (s->dfa);
+      if (dm && *dm->must)
+        s->must = (struct literal) { .bytes = xstrdup (dm->must),
+                                     .len = strlen (dm->must) };
+      if (dm)
+        dfamustfree (dm);
     }
-  else if (dm && *dm->must && litset_ascii_folding ())
-    {
-      struct literal l = { .bytes = dm->must, .len = strlen (dm->must),
-                           .rare = -1, .icase = true };
-      s->must_set = litset_new (&l, 1, false);
-    }
-  if (dm)
-    dfamustfree (dm);
+  if (s->must.len)
+    literal_set_rare (&s->must);
+  if (s->must.len && s->must.rare < 0)
+    literal_free (&s->must);
   dfacomp (NULL, 0, s->dfa, true);
 }
 
@@ -265,7 +331,6 @@ unbuild (struct dfa_scratch *s)
   free (s->pats_alloc);
   free (s->regs);
   free (s->must.bytes);
-  litset_free (s->must_set);
 }
 
 static void *
@@ -478,12 +543,9 @@ dfa_select (void const *vre, void *vs, char const *buf, idx_t len,
   while (beg < len)
     {
       idx_t lim = len;
-      if (s->must.len || s->must_set)
+      if (s->must.len)
         {
-          char const *hit = (s->must.len
-                             ? literal_find (&s->must, buf + beg, len - beg)
-                             : litset_find (s->must_set, buf + beg,
-                                            len - beg));
+          char const *hit = literal_find (&s->must, buf + beg, len - beg);
           if (!hit)
             return 0;
           idx_t h = hit - buf;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "c-ctype.h"
+#include "minmax.h"
 #include "xalloc.h"
 
 #include "engines/pcre2-literal.h"
@@ -489,18 +490,38 @@ keep_caseless_run (struct run *r, bool utf8)
   r->best_len = best_len;
 }
 
+/* Whether literal_find has a packed pair search (below).  */
+#if defined __x86_64__ && defined __GNUC__
+enum { HAVE_PAIR = true };
+#else
+enum { HAVE_PAIR = false };
+#endif
+
+/* How frequent C is where L is looked for: without case, a letter is as
+   frequent as its more frequent case.  */
+static int
+literal_rank (struct literal const *l, unsigned char c)
+{
+  if (!(l->icase && c_isalpha (c)))
+    return literal_byte_rank (c);
+  return MAX (literal_byte_rank (c_tolower (c)),
+              literal_byte_rank (c_toupper (c)));
+}
+
 void
 literal_set_rare (struct literal *l)
 {
   l->rare = l->rare2 = -1;
   int best = 1 << 30, second = 1 << 30;
+  /* A caseless literal's pair may hold letters (the pair search compares
+     both cases); a memchr looks for a byte that has no other case.  */
+  bool letters = HAVE_PAIR && 2 <= l->len;
   for (idx_t i = 0; i < l->len; i++)
     {
       unsigned char c = l->bytes[i];
-      /* Without case, look for a byte that has no other case.  */
-      if (l->icase && c_isalpha (c))
+      if (l->icase && c_isalpha (c) && !letters)
         continue;
-      int r = literal_byte_rank (c);
+      int r = literal_rank (l, c);
       if (r < best)
         {
           second = best;
@@ -643,9 +664,12 @@ literal_at (struct literal const *l, char const *s)
 #if defined __x86_64__ && defined __GNUC__
 # include <immintrin.h>
 /* The candidates of the vector at S: a bit for each start from S on
-   where both bytes are in place.  */
-# define PAIR_MASK(S, LOAD, EQ, MASK)                                     \
-  MASK (EQ (LOAD (buf + (S) + i1), v1) & EQ (LOAD (buf + (S) + i2), v2))
+   where both bytes are in place.  A caseless literal's letter is
+   compared in lower case: OR 0x20 turns 'A'-'Z' into 'a'-'z', and only
+   those and 'a'-'z' end up there.  */
+# define PAIR_MASK(S, LOAD, EQ, MASK, OR)                                 \
+  MASK (EQ (OR (LOAD (buf + (S) + i1), f1), v1)                          \
+        & EQ (OR (LOAD (buf + (S) + i2), f2), v2))
 /* Return the first candidate in mask M (from start S) where L is.  */
 # define PAIR_TRY(M, S)                                                   \
   for (unsigned m_ = (M); m_; m_ &= m_ - 1)                               \
@@ -663,16 +687,20 @@ literal_at (struct literal const *l, char const *s)
    0.097-0.098 against 0.109-0.120; grab PM_RESUME big.txt, 9 rotated
    rounds: 0.95 of the time, 'struct \w+ \{' 0.93; on the Linux tree
    (files in cache) 0.97-0.98.  */
-# define PAIR_LOOP(W, LOAD, EQ, MASK, SET1)                               \
+# define PAIR_LOOP(W, LOAD, EQ, MASK, SET1, OR)                           \
   idx_t i1 = l->rare, i2 = l->rare2;                                      \
   idx_t hi = i1 < i2 ? i2 : i1;                                           \
-  __typeof__ (SET1 (0)) v1 = SET1 (l->bytes[i1]), v2 = SET1 (l->bytes[i2]); \
+  unsigned char c1 = l->bytes[i1], c2 = l->bytes[i2];                     \
+  char b1 = l->icase && c_isalpha (c1) ? 0x20 : 0;                        \
+  char b2 = l->icase && c_isalpha (c2) ? 0x20 : 0;                        \
+  __typeof__ (SET1 (0)) v1 = SET1 (c1 | b1), v2 = SET1 (c2 | b2);         \
+  __typeof__ (SET1 (0)) f1 = SET1 (b1), f2 = SET1 (b2);                   \
   idx_t s = 0;                                                            \
   for (; s + hi + 2 * W <= len; s += 2 * W)                               \
     {                                                                     \
       __builtin_prefetch (buf + s + SCAN_PREFETCH);                       \
-      unsigned m0 = PAIR_MASK (s, LOAD, EQ, MASK);                        \
-      unsigned m1 = PAIR_MASK (s + W, LOAD, EQ, MASK);                    \
+      unsigned m0 = PAIR_MASK (s, LOAD, EQ, MASK, OR);                    \
+      unsigned m1 = PAIR_MASK (s + W, LOAD, EQ, MASK, OR);                \
       if (__builtin_expect ((m0 | m1) != 0, 0))                           \
         {                                                                 \
           PAIR_TRY (m0, s);                                               \
@@ -680,7 +708,7 @@ literal_at (struct literal const *l, char const *s)
         }                                                                 \
     }                                                                     \
   for (; s + hi + W <= len; s += W)                                       \
-    PAIR_TRY (PAIR_MASK (s, LOAD, EQ, MASK), s);                          \
+    PAIR_TRY (PAIR_MASK (s, LOAD, EQ, MASK, OR), s);                      \
   *done = s;                                                              \
   return NULL
 
@@ -690,14 +718,15 @@ static char const *
 pair_find_sse2 (struct literal const *l, char const *buf, idx_t len,
                 idx_t *done)
 {
-  PAIR_LOOP (16, LOAD16, _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set1_epi8);
+  PAIR_LOOP (16, LOAD16, _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set1_epi8,
+             _mm_or_si128);
 }
 __attribute__ ((target ("avx2"))) static char const *
 pair_find_avx2 (struct literal const *l, char const *buf, idx_t len,
                 idx_t *done)
 {
   PAIR_LOOP (32, LOAD32, _mm256_cmpeq_epi8, _mm256_movemask_epi8,
-             _mm256_set1_epi8);
+             _mm256_set1_epi8, _mm256_or_si256);
 }
 #endif
 
@@ -715,8 +744,7 @@ literal_find (struct literal const *l, char const *buf, idx_t len)
         return q;
       /* The last few starts, which the vectors cannot load.  */
       for (; done + l->len <= len; done++)
-        if (buf[done + l->rare] == l->bytes[l->rare]
-            && literal_at (l, buf + done))
+        if (literal_at (l, buf + done))
           return buf + done;
       return NULL;
     }

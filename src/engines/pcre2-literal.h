@@ -21,11 +21,14 @@ struct literal
   char *bytes;  /* malloc'd */
   idx_t len;
   idx_t rare;   /* index of the byte to look for first, or -1 if every
-                   byte is a letter in a caseless literal */
+                   byte is a letter in a caseless literal of one byte
+                   (or of any length, where there is no packed pair) */
   bool icase;   /* compare ASCII letters without case */
-  idx_t rare2;  /* index of the next rarest byte (not a letter if caseless),
-                   looked for together with RARE; RARE if there is none
-                   (last, so that initializers by position leave it 0) */
+  idx_t rare2;  /* index of the next rarest byte, looked for together with
+                   RARE (both cases of a caseless literal's letter); RARE
+                   if there is none (last, so that initializers by
+                   position leave it 0).  Where RARE2 is RARE, RARE is
+                   not a letter of a caseless literal */
 };
 
 /* Find a literal that every match of the N-byte pattern P contains (P is
@@ -49,8 +52,8 @@ bool pcre2_required_byteseq (char const *p, idx_t n, bool icase, bool utf8,
 int literal_byte_rank (unsigned char c);
 
 /* Set L->rare for L's bytes, len and icase: the index of its rarest byte
-   in text, or -1 if every byte is a letter of a caseless literal; and
-   L->rare2.  */
+   in text, or -1 if every byte is a letter of a caseless literal that
+   has no pair; and L->rare2.  */
 void literal_set_rare (struct literal *l);
 
 /* The first occurrence of L in BUF[0..LEN), or NULL.  L->rare must not

@@ -44,7 +44,10 @@ naive (char const *t, idx_t len, char const *lit, idx_t n, bool icase)
 int
 main (void)
 {
-  static char const alpha[] = "aAb r_x-";
+  /* Letters, and bytes one bit 0x20 away from letters or from each
+     other ('@' and '`', '[' and '{'), which a caseless pair compares
+     with that bit set.  */
+  static char const alpha[] = "aAb r_x-@`[{zZ";
   int failures = 0, pairs = 0, found = 0;
   for (int it = 0; it < 300000; it++)
     {
@@ -61,6 +64,10 @@ main (void)
         {
           idx_t at = rnd (2) ? len - n : rnd (len - n + 1);
           memcpy (text + at, lit, n);
+          /* Without case: in some other case.  */
+          for (idx_t i = 0; icase && i < n; i++)
+            if (c_isalpha (text[at + i]) && rnd (2))
+              text[at + i] ^= 0x20;
         }
       struct literal l = { .bytes = lit, .len = n, .icase = icase };
       literal_set_rare (&l);
