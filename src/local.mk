@@ -64,7 +64,11 @@ src_grabrat_SOURCES = \
   src/search/order.h \
   src/search/print.c \
   src/search/print-json.c \
+  src/search/pool.c \
+  src/search/pool.h \
   src/search/print.h \
+  src/search/run.c \
+  src/search/run.h \
   src/search/search.c \
   src/search/search.h \
   src/search/settle.c \

@@ -41,6 +41,7 @@
 #include "search/chunk.h"
 #include "search/grab.h"
 #include "search/output.h"
+#include "search/pool.h"
 #include "search/worker.h"
 
 /* Piece size, the most a piece's list holds, and how many pieces a file
@@ -252,7 +253,7 @@ chunk_start (struct worker *w, int fd, struct stat const *st,
     items[i] = (struct work) { .job = job };
   workq_push (w->run->q, items, helpers);
   free (items);
-  grab_spawn (w->run, o->chunk_threads);
+  pool_spawn (&w->run->pool, o->chunk_threads);
   if (o->debug)
     {
       char *msg = xasprintf ("%jd pieces of %jd bytes, up to %d workers",

@@ -17,6 +17,7 @@
 
 #include "engines/engine.h"
 #include "search/order.h"
+#include "search/pool.h"
 #include "search/print.h"
 #include "search/search.h"
 #include "search/workq.h"
@@ -101,10 +102,7 @@ struct grab_run
                                  'used': a later group needs a separator) */
   struct order order;         /* --sort=path */
 
-  pthread_mutex_t spawn_lock; /* for the three fields below */
-  pthread_t *tids;            /* workers started besides the main thread */
-  int started;
-  bool joining;               /* start no more */
+  struct pool pool;           /* the workers (pool.h) */
 
   /* Standard output as grep's stdio buffer sees it (worker.c's
      flush_or_die): a failed write ends the run only where grep's buffer
@@ -131,11 +129,6 @@ struct grab_run
   int listing_fds_max;        /* ...at most */
   int open_batch;             /* files a worker opens at a time */
 };
-
-/* Start workers until there are WANT, the main thread included (at most
-   o->threads or o->chunk_threads, whichever is more), unless the run is
-   ending.  */
-void grab_spawn (struct grab_run *run, int want);
 
 /* Whether the regular file with status ST is too short to hold a match.
    A size of 0 is not believed: /proc and /sys files say 0 and have

@@ -4,7 +4,7 @@
    schema (its printer's json.rs): for each file with output a begin
    record, a match record for each selected line and a context record
    for each context line, and an end record with the file's stats; the
-   run's summary record is grab.c's (json_put_summary).  A file without
+   run's summary record is run.c's (json_put_summary).  A file without
    output prints nothing, as in ripgrep, but its search counts in the
    summary.  Beyond ripgrep, each submatch says which pattern matched
    ("pattern", the index among the patterns given).  Like print.c, it

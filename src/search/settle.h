@@ -16,9 +16,4 @@
 int grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
                  struct grab_run *run, char *const **operands);
 
-/* Settle *CL into *O (as grab_settle), search every operand with the
-   workers, and return the exit status (grep's).  Both command lines end
-   here (grab.c).  */
-int grab_search_all (struct grab_opts *o, struct grab_cmdline *cl);
-
 #endif

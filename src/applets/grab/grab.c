@@ -1,66 +1,20 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* grab.c: the grab applet's main: the command line parsed (options.c)
-   and settled (settle.c) into a struct grab_opts, read-only from then on,
-   and a compiled pattern; the operands queued, the workers started, the
-   exit status decided.  The searching itself is in worker.c, walk.c,
-   search.c and print.c.  */
+   into a struct grab_opts, then searched by the run (search/run.c).  */
 
 #include <config.h>
 
-#include <dirent.h>
-#include <errno.h>
 #include <locale.h>
-#include <pthread.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "error.h"
 #include "exitfail.h"
 #include "progname.h"
-#include "xalloc.h"
 
 #include "system.h"
-#include "search/chunk.h"
-#include "search/feed.h"
-#include "search/grab.h"
-#include "search/json.h"
 #include "applets/grab/options.h"
-#include "search/settle.h"
-#include "search/walk.h"
-#include "search/output.h"
-#include "search/worker.h"
+#include "search/run.h"
 
 int grab_main (int, char **);
-
-static int
-most_workers (struct grab_opts const *o)
-{
-  return o->threads < o->chunk_threads ? o->chunk_threads : o->threads;
-}
-
-void
-grab_spawn (struct grab_run *run, int want)
-{
-  if (most_workers (run->o) < want)
-    want = most_workers (run->o);
-  pthread_mutex_lock (&run->spawn_lock);
-  while (!run->joining && run->started < want - 1
-         && pthread_create (&run->tids[run->started], NULL, grab_worker,
-                            run) == 0)
-    run->started++;
-  pthread_mutex_unlock (&run->spawn_lock);
-}
-
-/* An item left in the queue when the run stopped early (-q).  */
-static void
-drop_item (struct work *it)
-{
-  if (it->job)
-    chunk_unref (it->job);
-}
 
 int
 grab_main (int argc, char **argv)
@@ -73,128 +27,4 @@ grab_main (int argc, char **argv)
   struct grab_cmdline cl;
   grab_parse_options (argc, argv, &o, &cl);
   return grab_search_all (&o, &cl);
-}
-
-int
-grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
-{
-  struct grab_run run = { .o = o, .json_start = json_now () };
-  char *const *files;
-  int num_operands = grab_settle (o, cl, &run, &files);
-
-  input_sigbus_init ();
-  pthread_mutex_init (&run.out_lock, NULL);
-  run.q = workq_xnew ();
-  run.listing_fds_max = walk_listing_fds_max ();
-  run.open_batch = worker_open_batch (most_workers (o));
-  if (o->sort_path)
-    order_init (&run.order, grab_emit, &run);
-
-  pthread_mutex_init (&run.stdin_lock, NULL);
-  pthread_cond_init (&run.stdin_cond, NULL);
-  int stdin_turns = 0;
-  struct work *items = xnmalloc (num_operands, sizeof *items);
-  struct onode **kids = o->sort_path ? xnmalloc (num_operands, sizeof *kids)
-                                    : NULL;
-  for (int i = 0; i < num_operands; i++)
-    {
-      items[i] = (struct work) {
-        .path = xstrdup (files[i]), .type = DT_UNKNOWN,
-        .command_line = true, .stdin_ = streq (files[i], "-"),
-        .with_name = o->with_filename == 1,
-      };
-      if (items[i].stdin_)
-        items[i].stdin_turn = stdin_turns++;
-      if (kids)
-        kids[i] = items[i].node = order_xnode (&run.order.root, false);
-    }
-  if (kids && !cl->files_from)
-    order_listed (&run.order, &run.order.root, kids, num_operands);
-  else
-    free (kids);
-  workq_push (run.q, items, num_operands);
-  free (items);
-  /* Operands from a list: the feed queues them (feed.h).  */
-  struct feed *feed = NULL;
-  if (cl->files_from)
-    {
-      feed = feed_xopen (cl->files_from, cl->files_from_delim);
-      struct work it = feed_item (feed);
-      workq_push (run.q, &it, 1);
-    }
-
-  /* The main thread is a worker.  The others start now, or when a big
-     file is to be searched in pieces (chunk.c).  */
-  pthread_mutex_init (&run.spawn_lock, NULL);
-  run.tids = xnmalloc (most_workers (o), sizeof *run.tids);
-  grab_spawn (&run, o->threads);
-  grab_worker (&run);
-  for (int i = 0;; i++)
-    {
-      /* A worker busy with a file may still start others, until the
-         last is joined.  */
-      pthread_mutex_lock (&run.spawn_lock);
-      bool more = i < run.started;
-      run.joining = !more;
-      pthread_mutex_unlock (&run.spawn_lock);
-      if (!more)
-        break;
-      pthread_join (run.tids[i], NULL);
-    }
-  free (run.tids);
-  pthread_mutex_destroy (&run.spawn_lock);
-
-  if (o->print.json && !run.out_errno)
-    {
-      /* ripgrep's last record, even with -q.  */
-      struct outbuf ob = OUTBUF_INIT;
-      json_put_summary (&ob, &run.json, json_elapsed (run.json_start));
-      idx_t n = ob.len;
-      run.out_errno = outbuf_flush (&ob, STDOUT_FILENO);
-      if (run.out_errno)
-        atomic_store (&run.out_pending, n);
-      outbuf_free (&ob);
-    }
-
-  bool matched = run.matched;
-  int status = (o->exit_on_match && matched ? EXIT_SUCCESS
-                : run.error_seen ? EXIT_TROUBLE
-                : matched ? EXIT_SUCCESS : EXIT_FAILURE);
-  if (run.out_errno && !run.out_silent)
-    {
-      /* A failed write grep's stdio would have found only at exit (see
-         worker.c's flush_or_die): its close_stdout gives the errno if
-         bytes were still pending, or if closing the descriptor fails
-         too (EBADF: standard output was closed).  */
-      int e = run.out_errno;
-      error (0, 0 < atomic_load (&run.out_pending) || e == EBADF ? e : 0,
-             "write error");
-      status = EXIT_TROUBLE;
-    }
-
-  /* Free what the run allocated, so leak checkers see none.  */
-  if (o->sort_path)
-    order_free (&run.order);
-  workq_free (run.q, drop_item);
-  feed_free (feed);
-  pthread_mutex_destroy (&run.out_lock);
-  pthread_mutex_destroy (&run.stdin_lock);
-  pthread_cond_destroy (&run.stdin_cond);
-  run.eng->free ((void *) run.re);
-  for (idx_t i = 0; i < cl->pats.n; i++)
-    free (cl->pats.pats[i]);
-  free (cl->pats.pats);
-  free (cl->pats.lens);
-  free (cl->pats.file);
-  free (cl->pats.lineno);
-  free (cl->pats.given);
-  free (o->print.colors.storage);
-  for (int cmd = 0; cmd < 2; cmd++)
-    {
-      if (o->excluded[cmd])
-        free_exclude (o->excluded[cmd]);
-      if (o->excluded_dir[cmd])
-        free_exclude (o->excluded_dir[cmd]);
-    }
-  return status;
 }

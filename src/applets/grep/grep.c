@@ -20,7 +20,7 @@
 #include "system.h"
 #include "search/grab.h"
 #include "applets/grep/options-grep.h"
-#include "search/settle.h"
+#include "search/run.h"
 
 int grep_main (int, char **);
 

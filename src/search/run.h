@@ -1,0 +1,15 @@
+/* Copyright (C) 2026 the grabrat authors
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+/* run.h: one search run, where both command lines end (run.c).  */
+
+#ifndef GRABRAT_SEARCH_RUN_H
+#define GRABRAT_SEARCH_RUN_H
+
+#include "search/grab.h"
+#include "applets/grab/options.h"
+
+/* Settle *CL into *O (settle.h), search every operand with the workers,
+   and return the exit status (grep's).  */
+int grab_search_all (struct grab_opts *o, struct grab_cmdline *cl);
+
+#endif
