@@ -177,6 +177,14 @@ next_read (struct input_reader *rd, off_t keep, off_t need, char eol,
       goto done;
     }
 
+  /* A line that does not end (an endless pipe without EOL bytes: 'yes |
+     grep -z -q x dir -') is given back each time what is held has
+     doubled, at least LONG_STEP more: the caller then sees what it has
+     to see (another thread's -q match ended the run: the random tester,
+     seed 1796547240 case 3792, hung at 4 threads) at a cost linear in
+     the line's length.  */
+  enum { LONG_STEP = 1 << 20 };
+  idx_t held = rd->len;
   for (;;)
     {
       /* Ask for the rest of a small regular file at once (plus one
@@ -211,7 +219,7 @@ next_read (struct input_reader *rd, off_t keep, off_t need, char eol,
             return 0;
           break;
         }
-      if (memchr (fresh, eol, n))
+      if (memchr (fresh, eol, n) || MAX (held, LONG_STEP) <= rd->len - held)
         break;
     }
  done:

@@ -54,7 +54,10 @@ void input_begin (struct input_reader *rd, int fd, struct stat const *st,
 /* Fetch the next chunk into *CH.  The caller has processed the file up to
    offset NEED and still needs the bytes from offset KEEP <= NEED on (for
    context lines); those bytes are in the new chunk again.  Unless the file
-   ends first, the chunk has an EOL byte at or after NEED.  Return 1 for a
+   ends first, the chunk has an EOL byte at or after NEED, or (a line
+   that has not ended yet, read from a stream) is at least twice as long
+   as the bytes held before the call, or 1 MiB longer: the caller asks
+   again with the same NEED, and can stop in between.  Return 1 for a
    chunk, 0 when NEED is the end of the file, or an errno value (negated).
    A chunk's bytes stay valid until the next call or input_end.  For a
    mapped file this reads the mapping: call it under input_guard.  */

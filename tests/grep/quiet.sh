@@ -21,6 +21,22 @@ for n in 1 4; do
     test $st = 0 || { echo "yes | $cmd: status $st"; fail=1; }
   done
 done
+# An endless pipe whose line never ends (-z: yes writes no NUL), after a
+# tree whose last file matches: the worker reading the pipe in parallel
+# must still see the match end the run (it read on, for ever, looking
+# for the line's end: seed 1796547240 case 3792).  grep never reads the
+# pipe; grab may (4 threads, no order), and stops too.
+mkdir ztree || framework_failure_
+for i in $(seq 200); do printf 'a\0b\0' >ztree/f$i || framework_failure_; done
+printf 'a\0x y\0' >ztree/g || framework_failure_
+for cmd in "grep -z -q -r 'x y' ztree -" "grab -n 4 -z -q -r 'x y' ztree -"; do
+  for i in 1 2 3; do
+    yes | eval "OMP_NUM_THREADS=4 timeout 10 \"\$ours\" $cmd"
+    st=$?
+    test $st = 0 || { echo "yes | $cmd: status $st"; fail=1; }
+  done
+done
+
 # A pipe that stays open after the line sought.
 { echo READY; sleep 60; } | timeout 10 "$ours" grep -q READY
 st=$?
