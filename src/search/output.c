@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "progname.h"
 #include "safe-read.h"
 #include "xalloc.h"
@@ -141,6 +142,29 @@ flush_or_die (struct grab_run *run, struct outbuf *ob)
     }
   run->out_errno = e;
   atomic_store (&run->out_pending, e ? pending : pending % bs);
+}
+
+bool
+output_exit_report (struct grab_run *run)
+{
+  if (!run->out_errno || run->out_silent)
+    return false;
+  /* A failed write grep's stdio would have found only at exit (see
+     flush_or_die): its close_stdout gives the errno if bytes were still
+     pending, or if closing the descriptor fails too (EBADF: standard
+     output was closed).  */
+  int e = run->out_errno;
+  error (0, 0 < atomic_load (&run->out_pending) || e == EBADF ? e : 0,
+         "write error");
+  return true;
+}
+
+/* Leave now, as grep's die () does: with its exit-time report.  */
+static _Noreturn void
+die_now (struct grab_run *run)
+{
+  output_exit_report (run);
+  _exit (EXIT_TROUBLE);
 }
 
 /* -q found its line: stop every worker.  */
@@ -325,7 +349,7 @@ grab_emit (void *ctx, struct onode *node)
   write_head (run, node, &node->lead_sep, node->groups);
   write_locked (run, &node->out, &node->lead_sep, node->groups);
   if (node->fatal)
-    _exit (EXIT_TROUBLE);
+    die_now (run);
   if (node->stops)
     {
       /* grep -q exits at its first selected line: nothing of the files
@@ -357,7 +381,9 @@ finish_failed (struct worker *w)
     pthread_mutex_lock (&w->run->out_lock);
   write_locked (w->run, &w->out, &w->pr.lead_sep, w->pr.groups);
   worker_say (NULL, w->pr.name, w->s.error, 0);
-  _exit (EXIT_TROUBLE);
+  /* That message flushed grep's stdout, as error () does.  */
+  atomic_store (&w->run->out_pending, 0);
+  die_now (w->run);
 }
 
 /* The file is done: let its output go.  */

@@ -42,6 +42,10 @@ void output_write_carried (struct worker *w);
 /* -q found its line: stop every worker.  */
 void output_stop_run (struct grab_run *run);
 
+/* At exit, normal or not: say "write error" where grep's close_stdout
+   would, and return whether it was said (then the status is 2).  */
+bool output_exit_report (struct grab_run *run);
+
 /* --sort=path's emitter (order.h): print FILE's output, held in its node,
    for RUN, the struct grab_run.  */
 void grab_emit (void *run, struct onode *file);

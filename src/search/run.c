@@ -115,17 +115,8 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
   int status = (o->exit_on_match && matched ? EXIT_SUCCESS
                 : run.error_seen ? EXIT_TROUBLE
                 : matched ? EXIT_SUCCESS : EXIT_FAILURE);
-  if (run.out_errno && !run.out_silent)
-    {
-      /* A failed write grep's stdio would have found only at exit (see
-         worker.c's flush_or_die): its close_stdout gives the errno if
-         bytes were still pending, or if closing the descriptor fails
-         too (EBADF: standard output was closed).  */
-      int e = run.out_errno;
-      error (0, 0 < atomic_load (&run.out_pending) || e == EBADF ? e : 0,
-             "write error");
-      status = EXIT_TROUBLE;
-    }
+  if (output_exit_report (&run))
+    status = EXIT_TROUBLE;
 
   /* Free what the run allocated, so leak checkers see none.  */
   if (o->sort_path)

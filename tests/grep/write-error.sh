@@ -1,5 +1,5 @@
 #!/bin/sh
-# A write error on standard output (a full device, a closed descriptor) ends grep where GNU grep's stdio buffer finds it: at once for output past one buffer or with --line-buffered, else at exit after the other files' diagnostics, with the errno only when bytes were pending; counts and names (-c, -l, -L) failing there are noted in silence (grep and grab, at 1 and 4 threads).
+# A write error on standard output (a full device, a closed descriptor) ends grep where GNU grep's stdio buffer finds it: at once for output past one buffer or with --line-buffered, else at exit (a fatal PCRE error's too) after the other files' diagnostics, with the errno only when bytes were pending; counts and names (-c, -l, -L) failing there are noted in silence (grep and grab, at 1 and 4 threads).
 #
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -11,6 +11,10 @@ test -w /dev/full || skip_ "no /dev/full"
 printf 'x\n' >small || framework_failure_
 seq 1 3000 >big || framework_failure_
 printf 'x\0\n' >bin || framework_failure_
+# An empty line, then one that is not UTF-8: -P '(*UTF)' prints the
+# first and dies on the second, where die's exit still says "write
+# error" (seed 1796547240 case 2490).
+printf '\n\200\n' >utfbad || framework_failure_
 mkdir tree && cp small big tree/ || framework_failure_
 # Counts and names past one buffer: grep notes the failure and says
 # nothing, its status unchanged.
@@ -24,7 +28,8 @@ for args in "'' small nosuch" "'' big nosuch" "'' nosuch small" \
             "-r x tree" "'' nosuch" "-q x small nosuch" "-A1 x small small" \
             "-c x many/*" "-l x many/* nosuch" "-L y many/*" "-c -r x many" \
             "--line-buffered -c x small" "--line-buffered -l x small" \
-            "--line-buffered -L y small nosuch"; do
+            "--line-buffered -L y small nosuch" "-P '(*UTF)' utfbad" \
+            "-P '(*UTF)' small utfbad nosuch" "-c -P '(*UTF)' utfbad"; do
   for out in /dev/full '&-'; do
     for n in 1 4; do
       (PATH=$PWD/gnu:$PATH; eval "grep $args" >$out 2>err.gnu
@@ -41,7 +46,7 @@ for args in "'' small nosuch" "'' big nosuch" "'' nosuch small" \
 done 2>/dev/null
 # grab prints what grep -P -a prints, failures included.
 for args in "x small nosuch" "x nosuch small" "-c x small nosuch" \
-            "-c x many/*" "--line-buffered -c x small"; do
+            "-c x many/*" "--line-buffered -c x small" "'(*UTF)' utfbad"; do
   (PATH=$PWD/gnu:$PATH; eval "grep -P -a $args" >/dev/full 2>err.gnu
    echo $? >st.gnu)
   (eval "grab -n 1 $args" >/dev/full 2>err.ours; echo $? >st.ours)
