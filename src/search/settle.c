@@ -10,6 +10,8 @@
 
 #include <config.h>
 
+#include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <malloc.h>
 #include <stdlib.h>
@@ -64,6 +66,26 @@ probe_empty_line (struct grab_run const *run)
   if (err)
     error (EXIT_TROUBLE, 0, "%s: %s", "(standard input)", err);
   run->eng->scratch_free (scratch);
+}
+
+/* A closed standard output ('grep x f >&-') stays unwritable: the run's
+   own descriptors must not take its number, or output would go to a
+   file opened for reading, or to the ring that opens files (io/opener.h:
+   EINVAL, where grep's writes fail with EBADF and its exit says "write
+   error: Bad file descriptor", random tester seed 1796546253 case
+   21896).  /dev/null opened for reading holds the place: writes to it
+   fail with EBADF too.  */
+static void
+hold_closed_stdout (void)
+{
+  if (0 <= fcntl (STDOUT_FILENO, F_GETFD) || errno != EBADF)
+    return;
+  int fd = open ("/dev/null", O_RDONLY);
+  if (0 <= fd && fd != STDOUT_FILENO)
+    {
+      dup2 (fd, STDOUT_FILENO);
+      close (fd);
+    }
 }
 
 int
@@ -165,6 +187,7 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
             dev_null_output = true;
         }
     }
+  hold_closed_stdout ();
 
   if (o->files_only)
     {
