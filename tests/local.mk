@@ -108,6 +108,7 @@ grep_tests = \
   tests/grep/walk-order.sh \
   tests/grep/word-empty.sh \
   tests/grep/icase-literal.sh \
+  tests/grep/line-word.sh \
   tests/grep/word-only-matching.sh \
   tests/grep/write-error.sh \
   tests/grep/pcre-wrap.sh \

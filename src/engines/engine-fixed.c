@@ -386,8 +386,19 @@ static int
 fixed_find (void const *vre, void *vs, char const *buf, idx_t len,
             idx_t start, struct span *m)
 {
+  struct fixed_re const *re = vre;
   struct span rec;
-  return search (vre, vs, buf, len, start, 0, m, &rec);
+  int got = search (re, vs, buf, len, start, 0, m, &rec);
+  /* grep's regex matcher, which grep 3.8 runs for one pattern (this one
+     does the work here, grep_fixed false), gives -x -w's match with the
+     line's EOL byte, which --color then paints and -o prints before its
+     own ('printf "abc\n" | grep -o -x -w abc' prints two newlines); a
+     last line without one counts the one grep's buffer adds
+     (print.c's print_middle): tests/grep/line-word.sh.  */
+  if (0 < got && !re->grep_fixed && re->line && re->word)
+    m->end = rec.end < len || (0 < len && buf[len - 1] == re->eol)
+             ? rec.end : len + 1;
+  return got;
 }
 
 static int

@@ -201,10 +201,15 @@ next_match (struct printer *pr, struct line const *l, char const *cur,
 }
 
 /* The matches of line L, coloured (or alone with -o).  Return where the
-   rest of the line starts, or NULL if the line was held back.  */
+   rest of the line starts, or NULL if the line was held back.  A match
+   may hold the line's EOL byte (grep's regex matcher with -x and -w
+   takes the whole line with it): a last line without one gets it there,
+   inside the match's colour, as grep's buffer always ends in one; then
+   *EOL_PRINTED is set.  */
 static char const *
 print_middle (struct printer *pr, struct line const *l,
-              char const *line_color, char const *match_color)
+              char const *line_color, char const *match_color,
+              bool *eol_printed)
 {
   struct print_opts const *o = pr->o;
   char const *beg = l->beg, *lim = l->end;
@@ -239,7 +244,15 @@ print_middle (struct printer *pr, struct line const *l,
           outbuf_xadd (pr->ob, cur, b - cur);
         }
       sgr_start_if (pr, match_color);
+      bool past = lim < b + size;
+      if (past)
+        size = lim - b;
       outbuf_xadd (pr->ob, b, size);
+      if (past)
+        {
+          outbuf_xputc (pr->ob, o->eol);
+          *eol_printed = true;
+        }
       sgr_end_if (pr, match_color);
       if (o->only_matching)
         outbuf_xputc (pr->ob, o->eol);
@@ -330,12 +343,13 @@ prline (struct printer *pr, struct line const *l, char sep)
                     ? o->colors.sl : o->colors.cx);
       match_color = sep == SEP_SELECTED ? o->colors.ms : o->colors.mc;
     }
+  bool eol_printed = false;
   if ((o->only_matching && matching)
       || (o->color && (*line_color || *match_color)))
     {
       if (matching && (o->only_matching || *match_color))
         {
-          beg = print_middle (pr, l, line_color, match_color);
+          beg = print_middle (pr, l, line_color, match_color, &eol_printed);
           if (!beg)
             return;
         }
@@ -346,7 +360,7 @@ prline (struct printer *pr, struct line const *l, char sep)
     {
       if (beg < lim)
         outbuf_xadd (pr->ob, beg, lim - beg);
-      if (!has_eol)
+      if (!has_eol && !eol_printed)
         outbuf_xputc (pr->ob, o->eol);
     }
   print_maybe_flush (pr);
