@@ -192,8 +192,11 @@ next_match (struct printer *pr, struct line const *l, char const *cur,
             char const **b, idx_t *size)
 {
   struct span m;
-  if (pr->eng->find (pr->re, pr->scratch, l->beg, l->end - l->beg,
-                     cur - l->beg, &m) <= 0)
+  int r = pr->eng->find (pr->re, pr->scratch, l->beg, l->end - l->beg,
+                         cur - l->beg, &m);
+  if (r < 0)
+    pr->failed = true;
+  if (r <= 0)
     return false;
   *b = l->beg + m.beg;
   *size = m.end - m.beg;
@@ -257,6 +260,9 @@ print_middle (struct printer *pr, struct line const *l,
       if (o->only_matching)
         outbuf_xputc (pr->ob, o->eol);
     }
+  /* grep dies in the search that failed: nothing more of the line.  */
+  if (pr->failed)
+    return NULL;
   return o->only_matching ? lim : mid ? mid : cur;
 }
 
@@ -372,7 +378,14 @@ sink_selected (void *ctx, struct line const *l)
   struct printer *pr = ctx;
   pr->groups = true;
   prline (pr, l, SEP_SELECTED);
-  return true;
+  return !pr->failed;
+}
+
+static bool
+sink_failed (void *ctx)
+{
+  struct printer const *pr = ctx;
+  return pr->failed;
 }
 
 static void
@@ -425,6 +438,7 @@ struct sink_ops const print_sink = {
   .separator = sink_separator,
   .held = sink_held,
   .group = sink_group,
+  .failed = sink_failed,
 };
 
 void
@@ -434,6 +448,7 @@ print_begin (struct printer *pr, char const *name, bool with_name)
   pr->with_name = with_name;
   pr->lead_sep = false;
   pr->groups = false;
+  pr->failed = false;
   pr->encoding_error = false;
   pr->num_width = 0;
 }

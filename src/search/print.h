@@ -77,6 +77,8 @@ struct printer
                            output if anything was output before it */
   bool groups;          /* a selected line was printed (grep's 'used') */
   int num_width;        /* -T: the width numbers are padded to */
+  bool failed;          /* the engine failed in find (colour, -o): the
+                           line stops there and the search ends */
   bool encoding_error;  /* a line was held back for an encoding error */
   bool held;            /* ...and that line was the last one given */
 

@@ -118,6 +118,26 @@ held (struct search const *s)
   return s->sink->held && s->sink->held (s->sink_ctx);
 }
 
+/* Record the engine's error: the file's search ends.  */
+static void
+engine_failed (struct search *s)
+{
+  s->error = s->eng->error (s->scratch);
+  s->done = true;
+  s->pending = 0;
+}
+
+/* Whether the engine failed while the sink printed its last line (see
+   search.h): then as engine_failed.  */
+static bool
+sink_failed (struct search *s)
+{
+  if (!(s->sink->failed && s->sink->failed (s->sink_ctx)))
+    return false;
+  engine_failed (s);
+  return true;
+}
+
 /* Give the sink the trailing context lines still due before LIM.  */
 static void
 prpending (struct search *s, char const *sub, off_t base, idx_t lim)
@@ -133,6 +153,8 @@ prpending (struct search *s, char const *sub, off_t base, idx_t lim)
       idx_t n = record_stop (sub, p, lim, s->o->eol);
       struct line l = make_line (s, sub, base, p, n, -1);
       s->sink->context (s->sink_ctx, &l);
+      if (sink_failed (s))
+        return;
       s->pending--;
       if (held (s))
         {
@@ -165,6 +187,8 @@ lead_in (struct search *s, char const *sub, off_t base, idx_t lb)
       idx_t n = record_stop (sub, p, lb, s->o->eol);
       struct line l = make_line (s, sub, base, p, n, -1);
       s->sink->context (s->sink_ctx, &l);
+      if (sink_failed (s))
+        return;
       if (!held (s))
         s->last_out = base + n;
       p = n;
@@ -221,9 +245,13 @@ select_line (struct search *s, char const *sub, off_t base, idx_t lb,
   else if (!s->quiet)
     {
       lead_in (s, sub, base, lb);
+      if (s->error)
+        return;
       struct line l = make_line (s, sub, base, lb, le, mb);
       go = s->sink->selected (s->sink_ctx, &l);
     }
+  if (!s->quiet && sink_failed (s))
+    return;
   s->selected++;
   s->outleft--;
   s->after_match = base + le;
@@ -282,14 +310,6 @@ every_line (struct search *s, char const *sub, off_t base, idx_t p,
     }
 }
 
-/* Record the engine's error: the file's search ends.  */
-static void
-engine_failed (struct search *s)
-{
-  s->error = s->eng->error (s->scratch);
-  s->done = true;
-  s->pending = 0;
-}
 
 /* -v when no line goes to the sink and nothing can stop the search
    within SUB[P..LIM), P a line start (no -m within reach, no stop at the

@@ -44,6 +44,10 @@ struct sink_ops
   /* Optional: a group with no line began (empty_run in search.c); it
      counts as output before the next group's separator.  */
   void (*group) (void *sink);
+  /* Optional: whether the engine failed while the sink printed the last
+     line (its find, for colour or -o): the search then ends as on the
+     engine's own failure, with the engine's message.  */
+  bool (*failed) (void *sink);
 };
 
 struct search_opts

@@ -80,6 +80,17 @@ for opts in '' -x -w -v -c '-c -m0' -s -q --label=L -z -o -r; do
     eval "run_ C '1 4' -P $opts -e '(?)\A((?1))' $files"
   done
 done
+# A match error in the search for colour or -o: after an empty match
+# the search goes on one byte later, into a character, and '(*UTF)'
+# outside a UTF-8 locale then gives PCRE2_ERROR_BADUTFOFFSET: grep dies
+# there, the line cut short (random tester seed 1796548101 case 19426).
+printf 'x\na\342\204\252b\nz\n' >kelvin || framework_failure_
+for opts in --color=always -o '-o -b' '--color=always -v' '--color=always -A1' \
+            '--color=always -n' -c; do
+  for p in '(*UTF)' '(*UTF)b|'; do
+    eval "run_ C '1 4' -P $opts -e '$p' kelvin ok"
+  done
+done
 diff_report_ || fail=1
 
 Exit $fail
