@@ -23,11 +23,7 @@ ORDERED=yes
 # (which differential-*.sh check at 1 and 4 threads), and the cases are
 # many.
 : "${THREADS=1}"
-locales=C
-if (require_utf8_locale_) >/dev/null 2>&1; then
-  require_utf8_locale_
-  locales="C $UTF8_LOCALE"
-fi
+c_and_utf8_locales_
 for loc in $locales; do
   for opts in '' -w -x -o '-w -o' '-x -o' -v -c '-w -v' '-i -w'; do
     while IFS= read -r pat; do

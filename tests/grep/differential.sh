@@ -22,11 +22,7 @@ printf 'text foo\nnul\0foo\nafter foo\n' >d || framework_failure_
 # The last line without a newline (the DFA's sentinel ends it).
 printf 'x\nfoo ab\nabab xx foo' >g || framework_failure_
 
-locales=C
-if (require_utf8_locale_) >/dev/null 2>&1; then
-  require_utf8_locale_
-  locales="C $UTF8_LOCALE"
-fi
+c_and_utf8_locales_
 
 cases=0
 for loc in $locales; do

@@ -13,11 +13,7 @@
 
 . "$srcdir/tests/grep/lib.sh"
 
-locales=C
-if (require_utf8_locale_) >/dev/null 2>&1; then
-  require_utf8_locale_
-  locales="C $UTF8_LOCALE"
-fi
+c_and_utf8_locales_
 printf 'abc\nx abc\n\nABC\nabc\n' >nl || framework_failure_
 printf 'x\nabc' >last || framework_failure_
 printf '\n' >empty || framework_failure_

@@ -37,11 +37,7 @@ printf 'p\nq\n\377x1' >enc5 || framework_failure_
   printf 'y\n\377\n'; } >bigline || framework_failure_
 mkdir tree && cp txt short nonl enc2 tree/ || framework_failure_
 
-locales=C
-if (require_utf8_locale_) >/dev/null 2>&1; then
-  require_utf8_locale_
-  locales="C $UTF8_LOCALE"
-fi
+c_and_utf8_locales_
 
 cases=0
 for loc in $locales; do

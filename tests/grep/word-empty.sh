@@ -7,11 +7,7 @@
 
 . "$srcdir/tests/grep/lib.sh"
 
-locales=C
-if (require_utf8_locale_) >/dev/null 2>&1; then
-  require_utf8_locale_
-  locales="C $UTF8_LOCALE"
-fi
+c_and_utf8_locales_
 printf '\n' >empty-line || framework_failure_
 printf 'x\n\nfoo\n' >with-empty || framework_failure_
 

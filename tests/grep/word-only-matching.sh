@@ -7,11 +7,7 @@
 
 . "$srcdir/tests/grep/lib.sh"
 
-locales=C
-if (require_utf8_locale_) >/dev/null 2>&1; then
-  require_utf8_locale_
-  locales="C $UTF8_LOCALE"
-fi
+c_and_utf8_locales_
 
 # Pattern lists and lines drawn from a few letters, a multibyte one and
 # punctuation, so that matches overlap, touch and nest.
