@@ -761,12 +761,13 @@ sub grab_normalize {
   # A failed write's "write error" names the errno only if output was
   # still pending at exit, that is, if no diagnostic came after the last
   # output; in parallel, which came last is timing's (CI seed 1796547240
-  # case 2808: 'grab -n 4 -c P a a/// >/dev/full').
+  # case 2808: 'grab -n 4 -c P a a/// >/dev/full'), and so is the order
+  # of the messages before it (seed 1796550092 case 9800).
   if ($unordered && $e->{st} eq $g->{st}) {
     my $we = qr/^(grab: write error)(?:: [^\n]*)?$/m;
     my ($x, $y) = ($e->{err}, $g->{err});
     s/$we/$1/g for $x, $y;
-    $g->{err} = $e->{err} if $x eq $y;
+    $g->{err} = $e->{err} if sorted_lines ($x) eq sorted_lines ($y);
   }
 }
 
