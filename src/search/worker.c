@@ -94,6 +94,68 @@ skip_devices (struct grab_opts const *o, bool command_line)
           || (o->devices == DEVS_READ_COMMAND_LINE && !command_line));
 }
 
+/* Under grep's binary rule, the chunk CH of a file searched up to NEED:
+   on the first NUL, note where (*FIRST_NULL gets the lines selected so
+   far) and return false if the file is to be skipped
+   (--binary-files=without-match).  From the first NUL on, a read
+   buffer's NULs end lines: grep 3.8 matches the rest of a binary file
+   so, '^foo' and -x finding 'foo' after a NUL and -c counting the pieces
+   ('printf "a\0a\n" | grep -c a' says 2).  */
+static bool
+take_nuls (struct worker *w, struct input_chunk const *ch, off_t need,
+           intmax_t volatile *first_null)
+{
+  struct grab_opts const *o = w->o;
+  char const *from = ch->buf + (need - ch->start);
+  char const *lim = ch->buf + ch->len;
+  char const *nul;
+  if (*first_null < 0 && (nul = memchr (from, '\0', lim - from)))
+    {
+      w->pr.binary_offset = ch->start + (nul - ch->buf);
+      if (o->binary_files == BIN_WITHOUT_MATCH)
+        return false;
+      *first_null = w->s.selected;
+      if (!o->count)
+        search_binary (&w->s);
+    }
+  if (o->nul_lines && 0 <= *first_null && !ch->mapped)
+    for (char *p = (char *) from; (p = memchr (p, '\0', lim - p)); )
+      *p++ = o->search.eol;
+  return true;
+}
+
+/* The end of search_fd's search of the file called NAME, where
+   FIRST_NULL lines were selected when the first NUL came (-1: none):
+   the engine's failure, or grep's notice that a binary file matched.
+   Return the number of selected lines.  */
+static intmax_t
+search_fd_end (struct worker *w, char const *name, intmax_t first_null)
+{
+  struct grab_opts const *o = w->o;
+  struct search *s = &w->s;
+  /* The engine gave up (a PCRE2 limit): grep dies at once, before the
+     count, the file name of -l and "binary file matches".  */
+  if (s->error)
+    {
+      w->failed = true;
+      w->run->error_seen = true;
+      return s->selected;
+    }
+  /* --json says it in the end record's binary_offset.  */
+  if (o->binary_files == BIN_BINARY && !o->search.quiet && !o->print.json
+      && (w->pr.encoding_error
+          || (0 <= first_null && first_null < s->selected)))
+    {
+      /* grep counts the match it did not print as output all the same: a
+         context group after it, in this file or a later one, starts with
+         a separator ('printf "x\0\n" >a; printf "x\ny\n" >b; grep -A1
+         x a b' starts with "--": tests/grep/separators.sh).  */
+      w->pr.groups = true;
+      worker_say (w, name, "binary file matches", 0);
+    }
+  return s->selected;
+}
+
 /* Search the open file FD (status ST) called NAME, reading it with IN
    (or in pieces with other workers: chunk.h).  Return the number of
    selected lines.  */
@@ -146,32 +208,11 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
             *at_eof = true;
           break;
         }
-      char const *nul;
-      if (binary_rule && first_null < 0
-          && (nul = memchr (ch.buf + (need - ch.start), '\0',
-                            ch.len - (need - ch.start))))
+      if (binary_rule && !take_nuls (w, &ch, need, &first_null))
         {
-          w->pr.binary_offset = ch.start + (nul - ch.buf);
-          if (o->binary_files == BIN_WITHOUT_MATCH)
-            {
-              input_unguard (w->rd);
-              without_match = true;
-              break;
-            }
-          first_null = s->selected;
-          if (!o->count)
-            search_binary (s);
-        }
-      /* grep 3.8 matches the rest of a binary file with each NUL taken
-         for a line end: '^foo' and -x find 'foo' after a NUL, and -c
-         counts the pieces ('printf "a\0a\n" | grep -c a' says 2).  Read
-         buffers are ours to change.  */
-      if (o->nul_lines && 0 <= first_null && !ch.mapped)
-        {
-          char *p = (char *) ch.buf + (need - ch.start);
-          char *lim = (char *) ch.buf + ch.len;
-          while ((p = memchr (p, '\0', lim - p)))
-            *p++ = o->search.eol;
+          input_unguard (w->rd);
+          without_match = true;
+          break;
         }
       off_t k;
       if (vjob)
@@ -194,30 +235,9 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
   w->pr.searched = s->outleft <= 0 ? s->after_match : need;
   if (vjob)
     chunk_finish (vjob);
-  if (without_match)
-    return 0;
-  /* The engine gave up (a PCRE2 limit): grep dies at once, before the
-     count, the file name of -l and "binary file matches".  */
-  if (s->error)
-    {
-      w->failed = true;
-      w->run->error_seen = true;
-      return s->selected;
-    }
-  /* --json says it in the end record's binary_offset.  */
-  if (o->binary_files == BIN_BINARY && !o->search.quiet && !o->print.json
-      && (w->pr.encoding_error
-          || (0 <= first_null && first_null < s->selected)))
-    {
-      /* grep counts the match it did not print as output all the same: a
-         context group after it, in this file or a later one, starts with
-         a separator ('printf "x\0\n" >a; printf "x\ny\n" >b; grep -A1
-         x a b' starts with "--": tests/grep/separators.sh).  */
-      w->pr.groups = true;
-      worker_say (w, name, "binary file matches", 0);
-    }
-  return s->selected;
+  return without_match ? 0 : search_fd_end (w, name, first_null);
 }
+
 
 /* After searching standard input: leave its offset just after the last
    selected line when -m stopped the search, or read it to its end when the
