@@ -758,6 +758,16 @@ sub grab_normalize {
       && grep { /^-(?:q|-quiet|-silent)$/ } grab_argv ($c)) {
     $g->{err} = $e->{err};
   }
+  # Whether a context group starts with "--" depends on whether output
+  # came before it, from another file too: in parallel, which file comes
+  # out first is timing's (CI seed 1796551232 case 4719: a binary file's
+  # match, which counts as output, before or after standard input's).
+  if ($unordered && $e->{st} eq $g->{st} && $e->{out} ne $g->{out}) {
+    my $sep = qr/^(?:\e\[[0-9;]*m\e\[K)?--(?:\e\[m\e\[K)?\n/m;
+    my ($x, $y) = ($e->{out}, $g->{out});
+    s/$sep//g for $x, $y;
+    $g->{out} = $e->{out} if sorted_lines ($x) eq sorted_lines ($y);
+  }
   # A failed write's "write error" names the errno only if output was
   # still pending at exit, that is, if no diagnostic came after the last
   # output; in parallel, which came last is timing's (CI seed 1796547240
