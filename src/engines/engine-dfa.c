@@ -60,6 +60,8 @@ struct dfa_re
   idx_t const *lineno;
   bool word, line, icase;
   bool all;                 /* selects every line (dfa_selects_all) */
+  struct literal must;      /* a string in every match (if len > 0),
+                               caseless for -i: required_string */
   char eol;
 };
 
@@ -74,8 +76,6 @@ struct dfa_scratch
      a pattern buffer uses it and reallocates it after, so a set shared
      by two buffers would be allocated twice and the first one lost.  */
   struct re_registers *regs;
-  struct literal must;             /* a string in every match (len > 0),
-                                      caseless for -i */
   char const *error;
 };
 
@@ -222,10 +222,42 @@ caseless_must (struct dfa_re const *re)
   return l;
 }
 
+/* The string every match of RE holds, from its parsed DFA D, or an
+   empty literal.  It narrows the search to the lines that hold it: its
+   packed pair finds it (pcre2-literal.c), without case for -i
+   (caseless_must).  'grabrat grep -r -i pm_resume' on bench/corpus.sh's
+   tree, 2 threads: 0.67 s in C with a memchr for its '_' (and 0.48 with
+   a litset of one), 0.34 with the caseless pair; 1.18 s in C.UTF-8,
+   where dfamust gave nothing for -i.  Found once, when RE is compiled:
+   the threads' scratches share it.  */
+static struct literal
+required_string (struct dfa_re const *re, struct dfa *d)
+{
+  struct literal l = { 0 };
+  if (re->icase)
+    l = caseless_must (re);
+  else
+    {
+      struct dfamust *dm = dfamust (d);
+      if (dm && *dm->must)
+        l = (struct literal) { .bytes = xstrdup (dm->must),
+                               .len = strlen (dm->must) };
+      if (dm)
+        dfamustfree (dm);
+    }
+  if (l.len)
+    literal_set_rare (&l);
+  if (l.len && l.rare < 0)
+    literal_free (&l);
+  return l;
+}
+
 /* Build S's DFA and regexes for RE.  CHECK: report every bad pattern as
-   grep does and exit with status 2 if there was one; warn.  */
+   grep does and exit with status 2 if there was one; warn.  MUST, if
+   not NULL, gets RE's required string (required_string).  */
 static void
-build (struct dfa_scratch *s, struct dfa_re const *re, bool check)
+build (struct dfa_scratch *s, struct dfa_re const *re, bool check,
+       struct literal *must)
 {
   s->re = re;
   s->dfa = dfaalloc ();
@@ -293,29 +325,12 @@ build (struct dfa_scratch *s, struct dfa_re const *re, bool check)
   char *motif = dfa_motif (re, &mlen);
   dfaparse (motif, mlen, s->dfa);
   free (motif);
-  /* A string every match holds narrows the search to the lines that
-     hold it: its packed pair finds it (pcre2-literal.c), without case
-     for -i (caseless_must).  'grabrat grep -r -i pm_resume' on
-     bench/corpus.sh's tree, 2 threads: 0.67 s in C with a memchr for
-     its '_' (and 0.48 with a litset of one), 0.34 with the caseless
-     pair; 1.18 s in C.UTF-8, where dfamust gave nothing for -i.  */
-  if (re->icase)
-    s->must = caseless_must (re);
-  else
-    {
-      struct dfamust *dm = dfamust (s->dfa);
-      if (dm && *dm->must)
-        s->must = (struct literal) { .bytes = xstrdup (dm->must),
-                                     .len = strlen (dm->must) };
-      if (dm)
-        dfamustfree (dm);
-    }
-  if (s->must.len)
-    literal_set_rare (&s->must);
-  if (s->must.len && s->must.rare < 0)
-    literal_free (&s->must);
+  /* Before dfacomp, which rewrites the tokens dfamust reads.  */
+  if (must)
+    *must = required_string (re, s->dfa);
   dfacomp (NULL, 0, s->dfa, true);
 }
+
 
 static void
 unbuild (struct dfa_scratch *s)
@@ -330,7 +345,6 @@ unbuild (struct dfa_scratch *s)
     }
   free (s->pats_alloc);
   free (s->regs);
-  free (s->must.bytes);
 }
 
 static void *
@@ -379,7 +393,7 @@ dfa_compile (struct engine_pattern const *pat, char **err)
 
   /* Check once, with grep's messages.  */
   struct dfa_scratch s = { 0 };
-  build (&s, re, true);
+  build (&s, re, true, &re->must);
   unbuild (&s);
   re->file = NULL;
   re->lineno = NULL;
@@ -392,7 +406,10 @@ dfa_free (void *vre)
 {
   struct dfa_re *re = vre;
   if (re)
-    free (re->keys);
+    {
+      free (re->keys);
+      free (re->must.bytes);
+    }
   free (re);
 }
 
@@ -400,7 +417,7 @@ static void *
 dfa_scratch_new (void const *vre)
 {
   struct dfa_scratch *s = xzalloc (sizeof *s);
-  build (s, vre, false);
+  build (s, vre, false, NULL);
   return s;
 }
 
@@ -543,9 +560,10 @@ dfa_select (void const *vre, void *vs, char const *buf, idx_t len,
   while (beg < len)
     {
       idx_t lim = len;
-      if (s->must.len)
+      if (s->re->must.len)
         {
-          char const *hit = literal_find (&s->must, buf + beg, len - beg);
+          char const *hit = literal_find (&s->re->must, buf + beg,
+                                          len - beg);
           if (!hit)
             return 0;
           idx_t h = hit - buf;
