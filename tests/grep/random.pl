@@ -1197,6 +1197,23 @@ my %families;
 my @skipped;
 my $logfh;
 if (defined $log) { open $logfh, '>>', $log or die "$log: $!" }
+# Facts about case C that an allowlist entry may need and a reproduction
+# does not show: a line longer than GNU's first read (96 KiB) in one file
+# and, in another, a first NUL past it (GNU's buffer grows for the files
+# after a long line: README, grep's differences).
+sub case_notes {
+  my ($c) = @_;
+  my ($long, $far) = (0, 0);
+  for my $f (@{$c->{files}}) {
+    next unless $f->{type} eq 'f';
+    my $d = $f->{data};
+    $long = 1 if grep { length > 96 * 1024 } split /\n/, $d;
+    my $nul = index ($d, "\0");
+    $far = 1 if $nul >= 96 * 1024;
+  }
+  return $long && $far ? "  note: a line over 96 KiB, and a NUL past 96 KiB\n" : '';
+}
+
 sub report {
   my ($s) = @_;
   print $s;
@@ -1244,7 +1261,7 @@ for (my $i = defined $only_case ? $only_case : 1; ; $i++) {
     ($s, $e2, $g2) = ($c, $e, $g) unless $m;
     my $r = repro ($s);
     my $key = family_key ($s, $e2, $g2);
-    my $d = describe ($e2, $g2);
+    my $d = describe ($e2, $g2) . case_notes ($s);
     if (my ($a) = grep { "$r\n$d" =~ $_->[0] } @allow) {
       $nallowed++;
       $nmis--;
@@ -1257,7 +1274,7 @@ for (my $i = defined $only_case ? $only_case : 1; ; $i++) {
       . (length $orig > 3000 ? substr ($orig, 0, 3000) . '...' : $orig) . "\n"
       if $ENV{RANDOM_VERBOSE};
   } else {
-    my $d = describe ($e, $g);
+    my $d = describe ($e, $g) . case_notes ($c);
     if (grep { "$orig\n$d" =~ $_->[0] } @allow) {
       $nallowed++;
       $nmis--;
