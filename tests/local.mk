@@ -113,7 +113,8 @@ grep_tests = \
   tests/grep/write-error.sh \
   tests/grep/pcre-wrap.sh \
   tests/grep/pcre-limits.sh \
-  tests/grep/dfa-unreached.sh
+  tests/grep/dfa-unreached.sh \
+  tests/grep/mb-encoding.sh
 
 all_tests += $(grep_tests)
 EXTRA_DIST += tests/grep/lib.sh tests/grep/patterns.txt tests/grep/patterns-ere.txt \

@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "search/print.h"
 
@@ -157,6 +158,29 @@ put_number (struct printer *pr, intmax_t n, char const *color)
   sgr_end_if (pr, color);
 }
 
+/* Whether B[0..LEN) holds a byte sequence that is no character of the
+   current (multibyte, not UTF-8) locale, or ends inside one.  Bytes
+   below 0x80 are characters by themselves in every such locale glibc
+   has, as grep's skip_easy_bytes assumes.  */
+static bool
+mb_has_error (char const *b, idx_t len)
+{
+  mbstate_t st = { 0 };
+  for (idx_t i = 0; i < len;)
+    {
+      if (!(b[i] & 0x80))
+        {
+          i++;
+          continue;
+        }
+      size_t n = mbrlen (b + i, len - i, &st);
+      if (n == (size_t) -1 || n == (size_t) -2)
+        return true;
+      i += n ? n : 1;
+    }
+  return false;
+}
+
 /* The fields before a line or a match B[0..LEN) of line L: name, line
    number, offset OFF.  Return false if the text is not to be printed.  */
 static bool
@@ -164,8 +188,9 @@ print_head (struct printer *pr, char const *b, idx_t len,
             struct line const *l, char sep, off_t off)
 {
   struct print_opts const *o = pr->o;
-  if (o->check_encoding
-      && utf8chars_has_error (o->check_encoding, b, len))
+  if ((o->check_encoding
+       && utf8chars_has_error (o->check_encoding, b, len))
+      || (o->check_mb_encoding && mb_has_error (b, len)))
     {
       pr->encoding_error = pr->held = true;
       return false;

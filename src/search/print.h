@@ -44,6 +44,9 @@ struct print_opts
   /* Binary files not text, UTF-8 locale: the locale's characters, and a
      line with an encoding error is not printed.  NULL: no check.  */
   struct utf8chars const *check_encoding;
+  /* The same in another multibyte locale (GB18030, EUC-JP...): mbrlen
+     decides, as grep's buf_has_encoding_errors.  */
+  bool check_mb_encoding;
   bool line_buffered;
   char eol;
   char const *group_sep;  /* NULL: none */

@@ -271,6 +271,9 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
   o->print.check_encoding = (o->binary_files != BIN_TEXT && utf8
                              && !tty_binary && !o->print.json
                              ? utf8chars_table () : NULL);
+  o->print.check_mb_encoding = (o->binary_files != BIN_TEXT && !utf8
+                                && 1 < MB_CUR_MAX && !tty_binary
+                                && !o->print.json);
 
   /* grep 3.8's -P takes one pattern (after removing duplicates), which
      its compile step checks: after -m 0 has ended the run, and after the
