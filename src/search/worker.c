@@ -342,6 +342,13 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
     }
   if (S_ISFIFO (st.st_mode) && w->by_ring && !skip_devices (o, true))
     wait_for_writer (fd);
+  /* grep -r's one operand names what it finds only if a directory, which
+     grep decides by the operand's fstat: '-' too ('grep -r -c x - <dir'
+     says "(standard input):0"; random tester seed 1796555746 case
+     25153).  */
+  if (it->stdin_ && it->command_line && o->with_filename < 0
+      && S_ISDIR (st.st_mode))
+    w->pr.with_name = true;
   if (!it->stdin_ && S_ISDIR (st.st_mode))
     {
       if (it->command_line && !o->omit_dot_slash && o->excluded_dir[1]

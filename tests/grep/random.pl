@@ -668,7 +668,7 @@ sub run_one {
       close $rd;
       open STDOUT, '>&', $wr;
       $SIG{PIPE} = 'DEFAULT';
-      { exec 'yes', $c->{stdin}{yes} };
+      { exec 'yes', '--', $c->{stdin}{yes} };
       POSIX::_exit (127);
     }
     close $wr;
@@ -1053,7 +1053,7 @@ sub repro {
       . join (' ', @env, @priv, 'grab -n', $c->{threads} // 1, @gw) . '; }';
   }
   if (ref $c->{stdin} eq 'HASH' && $c->{stdin}{yes}) {
-    $cmd = 'yes ' . sq ($c->{stdin}{yes}) . " | $cmd";
+    $cmd = 'yes -- ' . sq ($c->{stdin}{yes}) . " | $cmd";
   } elsif (ref $c->{stdin} eq 'HASH') {
     $cmd .= ' <.';
   } elsif (defined $c->{stdin} && $mode eq 'grab') {

@@ -78,6 +78,18 @@ for opt in --include=f --exclude=a --exclude-dir=a; do
 done
 diff_report_ || fail=1
 
+# '-' that is a directory, alone under -r: named as a directory operand
+# is (grep's out_file, from the operand's fstat), and read (EISDIR).
+for opts in "-r -c" -rL "-R -c" "-r -c -h" "-r -c -H"; do
+  for n in 1 4; do
+    (PATH=$top/gnu:$PATH; grep $opts foo - <t) >exp 2>exp.err
+    es=$?
+    (PATH=$top/ours:$PATH; OMP_NUM_THREADS=$n grep $opts foo - <t) \
+      >got 2>got.err
+    test $es = $? && compare exp got && compare exp.err got.err || fail=1
+  done
+done
+
 # A directory that can be listed but not entered: its entries' errors
 # carry the operand's name as fts makes it.
 if (require_unprivileged_) >/dev/null 2>&1; then
