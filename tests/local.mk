@@ -166,6 +166,7 @@ TESTS += tests/unit/test-search tests/unit/test-pcre2-syntax \
 
 rat_tests = \
   tests/rat/differential.sh \
+  tests/rat/random-cli.sh \
   tests/rat/formatting.sh \
   tests/rat/options.sh \
   tests/rat/errors.sh \
@@ -183,10 +184,12 @@ rat_tests = \
   tests/rat/memory.sh
 
 all_tests += $(rat_tests)
-EXTRA_DIST += tests/rat/lib.sh tests/rat/run-valgrind.sh tests/rat/valgrind.supp
+EXTRA_DIST += tests/rat/lib.sh tests/rat/run-valgrind.sh tests/rat/valgrind.supp \
+  tests/random-tools.pl
 
 sort_tests = \
   tests/sort/differential-c.sh \
+  tests/sort/random-cli.sh \
   tests/sort/differential-utf8.sh \
   tests/sort/differential-locale.sh \
   tests/sort/buffer-boundary.sh \

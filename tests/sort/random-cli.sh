@@ -1,0 +1,31 @@
+#!/bin/sh
+# Random whole command lines: sort prints what GNU sort prints, byte for
+# byte (stdout, stderr, status, a file written by -o or appended to).
+# tests/random-tools.pl (RANDOM_MODE=sort) makes, from a seed, the input
+# files, standard input and a command line of options and operands (see
+# its head), run with input from a file or a pipe and output to a file, a
+# pipe, /dev/full or an input; a mismatch is shrunk and printed as a
+# shell line that rebuilds the case.
+#   RANDOM_SEED=N      replay or vary the stream (default 1 here)
+#   RANDOM_CASES=N     number of cases (default 1500), or RANDOM_SECONDS=S
+#   RANDOM_CASE=N      run case N of the seed only
+#
+# Copyright (C) 2026 the grabrat authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+. "${srcdir=.}/tests/init.sh"
+
+command -v perl >/dev/null || skip_ "no perl"
+command -v timeout >/dev/null || skip_ "no timeout"
+ref="$REF_SORT"
+test -x "$ref" || skip_ "GNU sort not found"
+mkdir gnu ours || framework_failure_
+ln -s "$ref" gnu/sort || framework_failure_
+ln -s "$abs_top_builddir/src/grabrat" ours/sort || framework_failure_
+
+test -n "${RANDOM_SECONDS-}" || RANDOM_CASES=${RANDOM_CASES-1500}
+export RANDOM_CASES
+RANDOM_SEED=${RANDOM_SEED-1} RANDOM_MODE=sort \
+REF_DIR=$PWD/gnu OURS_DIR=$PWD/ours RANDOM_WORK=$PWD \
+  perl "$srcdir/tests/random-tools.pl" || fail=1
+
+Exit ${fail-0}
