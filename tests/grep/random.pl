@@ -1214,6 +1214,19 @@ sub case_notes {
   return $long && $far ? "  note: a line over 96 KiB, and a NUL past 96 KiB\n" : '';
 }
 
+# Whether the mismatch TEXT (reproduction and description) is one the
+# allowlist forgives; counted by rule, and as not a mismatch.
+my %allowed_by;
+sub allowed {
+  my ($text) = @_;
+  my ($a) = grep { $text =~ $_->[0] } @allow;
+  return 0 unless $a;
+  $allowed_by{$a->[1]}++;
+  $nallowed++;
+  $nmis--;
+  return 1;
+}
+
 sub report {
   my ($s) = @_;
   print $s;
@@ -1254,6 +1267,10 @@ for (my $i = defined $only_case ? $only_case : 1; ; $i++) {
   my $orig = repro ($c);
   my $sig = shape ($e, $g);
   my $text = "=== mismatch: seed $seed case $i, ours at $prog threads @badn\n";
+  # Meant differences are forgiven before shrinking (so that they use
+  # none of its budget), or after, as the rule may need the small case.
+  my $d = describe ($e, $g) . case_notes ($c);
+  next if allowed ("$orig\n$d");
   if ($nshrunk < $shrink_max) {
     $nshrunk++;
     my ($s, $tries) = shrink ($c, $n, $sig);
@@ -1261,12 +1278,8 @@ for (my $i = defined $only_case ? $only_case : 1; ; $i++) {
     ($s, $e2, $g2) = ($c, $e, $g) unless $m;
     my $r = repro ($s);
     my $key = family_key ($s, $e2, $g2);
-    my $d = describe ($e2, $g2) . case_notes ($s);
-    if (my ($a) = grep { "$r\n$d" =~ $_->[0] } @allow) {
-      $nallowed++;
-      $nmis--;
-      next;
-    }
+    $d = describe ($e2, $g2) . case_notes ($s);
+    next if allowed ("$r\n$d");
     $families{$key}++;
     $text .= "  shrunk ($tries runs):\n  $r\n" . $d
       . "  key: $key\n";
@@ -1274,15 +1287,9 @@ for (my $i = defined $only_case ? $only_case : 1; ; $i++) {
       . (length $orig > 3000 ? substr ($orig, 0, 3000) . '...' : $orig) . "\n"
       if $ENV{RANDOM_VERBOSE};
   } else {
-    my $d = describe ($e, $g) . case_notes ($c);
-    if (grep { "$orig\n$d" =~ $_->[0] } @allow) {
-      $nallowed++;
-      $nmis--;
-      next;
-    }
     $text .= "  not shrunk (RANDOM_SHRINK=$shrink_max reached):\n  "
       . (length $orig > 2000 ? substr ($orig, 0, 2000) . '...' : $orig) . "\n"
-      . describe ($e, $g);
+      . $d;
   }
   report ($text);
 }
@@ -1292,6 +1299,9 @@ report ("random: seed $seed: $ncase cases in ${dt}s, $nmis mismatches"
   . ($nskip ? ", $nskip skipped (the reference timed out: cases @skipped)" : '') . "\n");
 for (sort { $families{$b} <=> $families{$a} } keys %families) {
   report ("  $families{$_} x $_\n");
+}
+for (sort { $allowed_by{$b} <=> $allowed_by{$a} } keys %allowed_by) {
+  report ("  allowed $allowed_by{$_} x " . substr ($_, 0, 70) . "...\n");
 }
 if (-e $tree) { set_mode_tree ($tree) if $> != 0; remove_tree ($tree) }
 exit ($nmis ? 1 : 0);
