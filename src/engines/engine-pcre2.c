@@ -19,7 +19,6 @@
 #include <pcre2.h>
 
 #include "c-ctype.h"
-#include "quote.h"
 #include "xalloc.h"
 #include "xvasprintf.h"
 
@@ -74,19 +73,6 @@ struct pscratch
   char const *err;
   char errbuf[48];       /* "internal PCRE error: N" */
 };
-
-static char *
-error_message (int code, char const *pattern, idx_t patlen, idx_t offset)
-{
-  PCRE2_UCHAR msg[256];
-  pcre2_get_error_message (code, msg, sizeof msg);
-  char *q = xmemdup (pattern, patlen + 1);
-  q[patlen] = '\0';
-  char *r = xasprintf ("%s: %s at offset %td", quote (q), (char *) msg,
-                     (ptrdiff_t) offset);
-  free (q);
-  return r;
-}
 
 static uint32_t
 compile_options (struct engine_pattern const *pat, enum pcre2_scope scope)
@@ -224,85 +210,11 @@ compile_string (struct engine_pattern const *pat)
   return p;
 }
 
-static void *
-pcre2_engine_compile (struct engine_pattern const *pat, char **err)
+/* P's JIT, and the scope its pattern C (from PAT) must be searched
+   in when the JIT or UTF-8 rules say line by line.  */
+static void
+settle_jit (struct pre *p, pcre2_code *c, struct engine_pattern const *pat)
 {
-  /* A plain string: its packed pair (or memchr for one byte) finds
-     exactly what PCRE2 would.  grab -r -n 2 -vc e on the Linux tree, with
-     search.c counting the lines between matches at once: 0.86 of the time
-     (farm-bench, 2026-12-03).  */
-  if (pat->n == 1 && !pat->icase && !pat->word && !pat->line
-      && 0 < pat->lens[0]
-      && plain_ascii (pat->pats[0], pat->lens[0], pat->literal))
-    return compile_string (pat);
-
-  enum pcre2_scope scope = SCOPE_BUFFER;
-  if (pat->eol != '\n')
-    scope = SCOPE_LINE;
-  else if (!pat->literal)
-    for (idx_t i = 0; i < pat->n; i++)
-      {
-        enum pcre2_scope s = pcre2_pattern_scope (pat->pats[i], pat->lens[i]);
-        scope = scope < s ? s : scope;
-      }
-
-  /* Character tables from the current locale, as grep -P uses.  */
-  uint8_t const *tables = pcre2_maketables (NULL);
-  pcre2_compile_context *cc = pcre2_compile_context_create (NULL);
-  if (!tables || !cc)
-    xalloc_die ();
-  pcre2_set_character_tables (cc, tables);
-
-  uint32_t opts = compile_options (pat, scope);
-  idx_t len;
-  char *re;
-  int code;
-  PCRE2_SIZE off;
-  pcre2_code *c = pcre2_join_compile (pat, opts, cc, &code, &off, &re, &len);
-  if (!c)
-    {
-      /* Say which pattern is wrong, with an offset into it: compile each
-         alone; if all compile, the combination is what fails.  */
-      *err = NULL;
-      if (pat->bare_errors)
-        {
-          /* grep 3.8 -P prints PCRE's message alone.  */
-          PCRE2_UCHAR msg[256];
-          pcre2_get_error_message (code, msg, sizeof msg);
-          *err = xstrdup ((char *) msg);
-        }
-      idx_t bad = (*err ? -1
-                   : pcre2_join_first_bad (pat, opts, cc, &code, &off));
-      if (0 <= bad)
-        *err = error_message (code, pat->pats[bad], pat->lens[bad], off);
-      if (!*err)
-        *err = error_message (code, re, len, off);
-      free (re);
-      pcre2_compile_context_free (cc);
-      pcre2_maketables_free (NULL, tables);
-      return NULL;
-    }
-  free (re);
-  struct pcre2_which *which = (pat->which ? pcre2_which_new (pat, opts, cc)
-                               : NULL);
-  /* Several patterns are joined into one alternation, as grep 3.8 does,
-     so one that is not whole ('(?:^a' with '))(b') changes what the
-     others mean: then no every-line shortcut (fuzz-grab-search found
-     '' among such patterns).  */
-  bool all = (engine_every_line_form (pat, true)
-              && (pat->n == 1
-                  || pcre2_join_first_bad (pat, opts, cc, &code, &off) < 0));
-  pcre2_compile_context_free (cc);
-
-  struct pre *p = xzalloc (sizeof *p);
-  p->code = c;
-  p->which = which;
-  p->npats = pat->n;
-  p->tables = tables;
-  p->scope = scope;
-  p->utf8 = pat->utf8;
-  p->lone = lone_errors (pat);
-  p->eol = pat->eol;
   /* Failing JIT (\C in UTF mode) is not an error: grep -P then runs the
      interpreter too.  But the interpreter of PCRE2 10.42, with
      MATCH_INVALID_UTF, finds an empty match after invalid bytes before a
@@ -320,7 +232,7 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
     p->jit = (pcre2_pattern_info (c, PCRE2_INFO_JITSIZE, &jit_size) == 0
               && 0 < jit_size);
   if (!p->jit && pat->utf8)
-    p->scope = scope = SCOPE_LINE;
+    p->scope = SCOPE_LINE;
   /* A pattern PCRE2 anchors by itself ('(?s).*q': it tries only the start
      offset) reaches later lines over the whole buffer only while '.*'
      can run there; in UTF-8 an encoding error stops it ('a\x80b\nq':
@@ -328,7 +240,7 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
   uint32_t all_opts = 0;
   pcre2_pattern_info (c, PCRE2_INFO_ALLOPTIONS, &all_opts);
   if (pat->utf8 && (all_opts & PCRE2_ANCHORED))
-    p->scope = scope = SCOPE_LINE;
+    p->scope = SCOPE_LINE;
   /* '(*UTF)' outside a UTF-8 locale: grep 3.8 compiles no
      MATCH_INVALID_UTF then, and pcre2_match checks each line it is given
      (the JIT's own entry does not), so grep dies at the first line that
@@ -337,7 +249,16 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
      order, then: no prefilter, no shortcut.  */
   p->check_utf = !pat->utf8 && (all_opts & PCRE2_UTF);
   if (p->check_utf)
-    p->scope = scope = SCOPE_LINE;
+    p->scope = SCOPE_LINE;
+}
+
+/* The prefilter P's pattern C (from PAT, searched in SCOPE) gets, if
+   any: a required literal, a sequence of byte sets, or for several
+   patterns a set of literals; and whether C starts only at lines.  */
+static void
+choose_prefilter (struct pre *p, pcre2_code *c,
+                  struct engine_pattern const *pat, enum pcre2_scope scope)
+{
   /* A required-literal prefilter pays when PCRE2 has no first code unit
      to scan for itself (nor a few possible first bytes, when the literal
      is short: '[how] to' took 0.94 of the time without ' to', farm-bench
@@ -397,6 +318,100 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
       byteseq_free (&p->seq);
       p->has_seq = false;
     }
+}
+
+/* --debug's line for P.  */
+static char *
+describe_pre (struct pre const *p)
+{
+  enum pcre2_scope scope = p->scope;
+  static char const *const how[] = {
+    "whole buffers", "whole buffers, line-crossing matches checked",
+    "line by line"
+  };
+  char const *jit = p->jit ? " (JIT)" : "";
+  if (p->has_lit)
+    return xasprintf ("pcre2%s: %s; lines without '%.*s' skipped",
+                              jit, how[scope], (int) p->lit.len,
+                              p->lit.bytes);
+  else if (p->has_seq)
+    return xasprintf ("pcre2%s: %s; lines without a sequence of"
+                                " %td byte sets skipped", jit, how[scope],
+                                p->seq.len);
+  else if (p->lits)
+    return xasprintf ("pcre2%s: %s; lines without any of %td"
+                              " literals skipped", jit, how[scope],
+                              litset_count (p->lits));
+  else
+    return xasprintf ("pcre2%s: %s", jit, how[scope]);
+}
+
+static void *
+pcre2_engine_compile (struct engine_pattern const *pat, char **err)
+{
+  /* A plain string: its packed pair (or memchr for one byte) finds
+     exactly what PCRE2 would.  grab -r -n 2 -vc e on the Linux tree, with
+     search.c counting the lines between matches at once: 0.86 of the time
+     (farm-bench, 2026-12-03).  */
+  if (pat->n == 1 && !pat->icase && !pat->word && !pat->line
+      && 0 < pat->lens[0]
+      && plain_ascii (pat->pats[0], pat->lens[0], pat->literal))
+    return compile_string (pat);
+
+  enum pcre2_scope scope = SCOPE_BUFFER;
+  if (pat->eol != '\n')
+    scope = SCOPE_LINE;
+  else if (!pat->literal)
+    for (idx_t i = 0; i < pat->n; i++)
+      {
+        enum pcre2_scope s = pcre2_pattern_scope (pat->pats[i], pat->lens[i]);
+        scope = scope < s ? s : scope;
+      }
+
+  /* Character tables from the current locale, as grep -P uses.  */
+  uint8_t const *tables = pcre2_maketables (NULL);
+  pcre2_compile_context *cc = pcre2_compile_context_create (NULL);
+  if (!tables || !cc)
+    xalloc_die ();
+  pcre2_set_character_tables (cc, tables);
+
+  uint32_t opts = compile_options (pat, scope);
+  idx_t len;
+  char *re;
+  int code;
+  PCRE2_SIZE off;
+  pcre2_code *c = pcre2_join_compile (pat, opts, cc, &code, &off, &re, &len);
+  if (!c)
+    {
+      *err = pcre2_join_error (pat, opts, cc, code, off, re, len);
+      free (re);
+      pcre2_compile_context_free (cc);
+      pcre2_maketables_free (NULL, tables);
+      return NULL;
+    }
+  free (re);
+  struct pcre2_which *which = (pat->which ? pcre2_which_new (pat, opts, cc)
+                               : NULL);
+  /* Several patterns are joined into one alternation, as grep 3.8 does,
+     so one that is not whole ('(?:^a' with '))(b') changes what the
+     others mean: then no every-line shortcut (fuzz-grab-search found
+     '' among such patterns).  */
+  bool all = (engine_every_line_form (pat, true)
+              && (pat->n == 1
+                  || pcre2_join_first_bad (pat, opts, cc, &code, &off) < 0));
+  pcre2_compile_context_free (cc);
+
+  struct pre *p = xzalloc (sizeof *p);
+  p->code = c;
+  p->which = which;
+  p->npats = pat->n;
+  p->tables = tables;
+  p->scope = scope;
+  p->utf8 = pat->utf8;
+  p->lone = lone_errors (pat);
+  p->eol = pat->eol;
+  settle_jit (p, c, pat);
+  choose_prefilter (p, c, pat, p->scope);
   /* '^' in UTF-8 leaves out the lines that start with an encoding
      error: like grep, such a line is matched from after it, not at its
      start (find_by_line), and '^' does not match there
@@ -413,25 +428,7 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
   p->minlen = p->check_utf ? 0 : minlen;  /* characters; each is at least
                                             one byte */
 
-  static char const *const how[] = {
-    "whole buffers", "whole buffers, line-crossing matches checked",
-    "line by line"
-  };
-  char const *jit = p->jit ? " (JIT)" : "";
-  if (p->has_lit)
-    p->description = xasprintf ("pcre2%s: %s; lines without '%.*s' skipped",
-                              jit, how[scope], (int) p->lit.len,
-                              p->lit.bytes);
-  else if (p->has_seq)
-    p->description = xasprintf ("pcre2%s: %s; lines without a sequence of"
-                                " %td byte sets skipped", jit, how[scope],
-                                p->seq.len);
-  else if (p->lits)
-    p->description = xasprintf ("pcre2%s: %s; lines without any of %td"
-                              " literals skipped", jit, how[scope],
-                              litset_count (p->lits));
-  else
-    p->description = xasprintf ("pcre2%s: %s", jit, how[scope]);
+  p->description = describe_pre (p);
   return p;
 }
 

@@ -20,7 +20,9 @@
 #include <string.h>
 
 #include "c-ctype.h"
+#include "quote.h"
 #include "xalloc.h"
+#include "xvasprintf.h"
 
 #include "engines/pcre2-join.h"
 
@@ -273,4 +275,44 @@ pcre2_join_first_bad (struct engine_pattern const *pat, uint32_t opts,
       pcre2_code_free (c1);
     }
   return bad;
+}
+
+/* PCRE2's message for CODE, naming PATTERN (PATLEN bytes) and OFFSET.  */
+static char *
+error_message (int code, char const *pattern, idx_t patlen, idx_t offset)
+{
+  PCRE2_UCHAR msg[256];
+  pcre2_get_error_message (code, msg, sizeof msg);
+  char *q = xmemdup (pattern, patlen + 1);
+  q[patlen] = '\0';
+  char *r = xasprintf ("%s: %s at offset %td", quote (q), (char *) msg,
+                     (ptrdiff_t) offset);
+  free (q);
+  return r;
+}
+
+/* The message for patterns PAT that failed to compile (joined as RE,
+   LEN bytes, with OPTS and CC) with CODE at offset OFF: which pattern is
+   wrong, with an offset into it, found by compiling each alone; if all
+   compile, the combination is what fails.  */
+char *
+pcre2_join_error (struct engine_pattern const *pat, uint32_t opts,
+                  pcre2_compile_context *cc, int code, PCRE2_SIZE off,
+                  char const *re, idx_t len)
+{
+  char *err = NULL;
+  if (pat->bare_errors)
+    {
+      /* grep 3.8 -P prints PCRE's message alone.  */
+      PCRE2_UCHAR msg[256];
+      pcre2_get_error_message (code, msg, sizeof msg);
+      err = xstrdup ((char *) msg);
+    }
+  idx_t bad = (err ? -1
+               : pcre2_join_first_bad (pat, opts, cc, &code, &off));
+  if (0 <= bad)
+    err = error_message (code, pat->pats[bad], pat->lens[bad], off);
+  if (!err)
+    err = error_message (code, re, len, off);
+  return err;
 }

@@ -5,7 +5,8 @@
    PCRE2_EXTRA_MATCH_LINE, and -w's wrapper, written so that what each
    pattern means alone survives the joining (leading option verbs stay
    first, a trailing comment of (?x) does not eat the closing
-   parenthesis).  Compiles; matches nothing.  */
+   parenthesis).  Compiles, and says why a compile failed; matches
+   nothing.  */
 
 #ifndef GRABRAT_GRAB_PCRE2_JOIN_H
 #define GRABRAT_GRAB_PCRE2_JOIN_H
@@ -40,5 +41,14 @@ pcre2_code *pcre2_join_compile_marked (struct engine_pattern const *pat,
 idx_t pcre2_join_first_bad (struct engine_pattern const *pat, uint32_t opts,
                             pcre2_compile_context *cc, int *code,
                             PCRE2_SIZE *off);
+
+/* The message for PAT's patterns, which failed to compile as RE (LEN
+   bytes, from pcre2_join_compile) with CODE at offset OFF: grep's bare
+   PCRE2 message when PAT->bare_errors, else the first pattern that fails
+   alone, quoted, with its offset, or RE's if each compiles alone.
+   Malloc'd.  */
+char *pcre2_join_error (struct engine_pattern const *pat, uint32_t opts,
+                        pcre2_compile_context *cc, int code,
+                        PCRE2_SIZE off, char const *re, idx_t len);
 
 #endif

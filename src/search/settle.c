@@ -6,7 +6,8 @@
    -l and -L over -c), the context defaults, the file-name prefix rule,
    what /dev/null as output allows, the operands' defaults (standard
    input, or '.' under -r), the engine chosen and the pattern compiled.
-   The one place every command line ends up.  */
+   The one place every command line ends up, settled in steps, each a
+   function: patterns, output, print, engine, threads, operands.  */
 
 #include <config.h>
 
@@ -88,9 +89,22 @@ hold_closed_stdout (void)
     }
 }
 
-int
-grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
-             struct grab_run *run, char *const **operands)
+/* What one step of grab_settle leaves for the next.  */
+struct settle_state
+{
+  struct localeinfo li;  /* grep's, when LI_MADE */
+  bool li_made;
+  bool grep_fixed;       /* grep_keys_fixed's verdict */
+  bool pcre;             /* PCRE2 compiles the patterns */
+  bool utf8;             /* a UTF-8 locale */
+};
+
+/* The patterns: the first operand when no -e or -f gave one, duplicates
+   dropped, --json's implications, grep's choice of matcher (grep-keys.c),
+   -H's engine.  Return the engine.  */
+static struct engine_ops const *
+settle_patterns (struct grab_opts *o, struct grab_cmdline *cl,
+                 struct settle_state *st)
 {
   /* --files: no pattern, every operand a file; the pattern that is
      compiled is never used.  */
@@ -124,22 +138,20 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
       o->print.pattern_given = cl->pats.given;
     }
   struct engine_ops const *eng = &engine_pcre2;
-  bool grep_fixed = false;
   /* Made once, for grep-keys.c and the engine (256 mbrtowc calls each
      took a quarter of a one-line grep's instructions).  */
-  struct localeinfo li;
-  bool li_made = cl->grep && cl->syntax != ENGINE_SYNTAX_PCRE;
-  if (li_made)
+  if (cl->grep && cl->syntax != ENGINE_SYNTAX_PCRE)
     {
-      init_localeinfo (&li);
-      eng = (grep_keys_fixed (&li, &cl->pats, cl->literal, cl->syntax,
-                              cl->icase, cl->word, &grep_fixed)
+      st->li_made = true;
+      init_localeinfo (&st->li);
+      eng = (grep_keys_fixed (&st->li, &cl->pats, cl->literal, cl->syntax,
+                              cl->icase, cl->word, &st->grep_fixed)
              ? &engine_fixed : &engine_dfa);
       cl->literal = false;
     }
   /* PCRE2 compiles the pattern (grab's -H too: Hyperscan takes PCRE's
      syntax, and PCRE2 confirms what it finds).  */
-  bool pcre = eng == &engine_pcre2;
+  st->pcre = eng == &engine_pcre2;
   if (cl->hyperscan)
     {
       char const *why;
@@ -156,6 +168,15 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
       grab_add_patterns (&cl->pats, "", 0);
     }
 
+  return eng;
+}
+
+/* What is printed: -l and -O, -s, standard output's kind (a regular
+   file to refuse reading back, /dev/null), grep's precedence, context,
+   and -m 0 (which ends the run here).  */
+static void
+settle_output (struct grab_opts *o, struct grab_cmdline *cl)
+{
   /* -l with -O lists offsets; -s is one match per file.  */
   if (cl->opt_l && o->print.offset)
     o->print.offsets_only = true;
@@ -232,8 +253,13 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
      their errors said): tests/grep/max-count.sh.  */
   if (o->search.max_count < 0)
     o->search.max_count = o->search.invert ? -1 : INTMAX_MAX;
+}
 
-  bool utf8 = utf8_locale ();
+/* Colours (GREP_COLORS, grep's GREP_COLOR) and what a binary file or an
+   encoding error does to the output.  */
+static void
+settle_print (struct grab_opts *o, struct grab_cmdline *cl, bool utf8)
+{
   o->print.color = (cl->color == 1
                     || (cl->color == 2 && should_colorize (cl->grep)));
   /* grep 3.8 still takes GREP_COLOR (digits and ';' only) for the match
@@ -274,13 +300,21 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
   o->print.check_mb_encoding = (o->binary_files != BIN_TEXT && !utf8
                                 && 1 < MB_CUR_MAX && !tty_binary
                                 && !o->print.json);
+}
 
+/* Compile the patterns with ENG into RUN, and what follows from the
+   compiled pattern (--debug's description, the shortest match).  */
+static void
+settle_engine (struct grab_opts *o, struct grab_cmdline *cl,
+               struct grab_run *run, struct engine_ops const *eng,
+               struct settle_state *st)
+{
   /* grep 3.8's -P takes one pattern (after removing duplicates), which
      its compile step checks: after -m 0 has ended the run, and after the
      GREP_COLOR warning (tests/grep/messages.sh).  */
-  if (cl->grep && pcre && 1 < cl->pats.n)
+  if (cl->grep && st->pcre && 1 < cl->pats.n)
     error (EXIT_TROUBLE, 0, "the -P option only supports a single pattern");
-  if (pcre && 1 < MB_CUR_MAX && !utf8)
+  if (st->pcre && 1 < MB_CUR_MAX && !st->utf8)
     error (EXIT_TROUBLE, 0, "-P supports only unibyte and UTF-8 locales");
 
   struct engine_pattern ep = {
@@ -288,10 +322,10 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
     .n = cl->pats.n, .syntax = cl->syntax, .file = cl->pats.file,
     .lineno = cl->pats.lineno, .literal = cl->literal,
     .icase = cl->icase,
-    .word = cl->word, .line = cl->line_x, .grep_fixed = grep_fixed,
-    .utf8 = utf8, .bare_errors = cl->grep,
+    .word = cl->word, .line = cl->line_x, .grep_fixed = st->grep_fixed,
+    .utf8 = st->utf8, .bare_errors = cl->grep,
     .word_as_grep = cl->grep, .eol = o->search.eol,
-    .li = li_made ? &li : NULL,
+    .li = st->li_made ? &st->li : NULL,
     .which = o->print.json,
   };
   run->eng = eng;
@@ -315,8 +349,14 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
   if (!o->search.invert && !o->count && o->list != LIST_NONMATCHING
       && !o->files_only && !o->print.json)
     o->min_size = run->eng->min_length (run->re);
+}
 
-  int num_operands = cl->nfiles;
+/* The file-name prefix, how many threads, and how files are read.
+   NUM_OPERANDS: the operands given.  */
+static void
+settle_threads (struct grab_opts *o, struct grab_cmdline *cl,
+                int num_operands)
+{
   if (cl->files_from && num_operands)
     {
       /* coreutils' rule and words (wc, du, sort --files0-from).  */
@@ -373,6 +413,20 @@ grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
   o->input_walk = o->input;
   if (!o->mmap_always)
     o->input_walk.mmap_min = -1;
+}
+
+int
+grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
+             struct grab_run *run, char *const **operands)
+{
+  struct settle_state st = { .li_made = false };
+  struct engine_ops const *eng = settle_patterns (o, cl, &st);
+  settle_output (o, cl);
+  st.utf8 = utf8_locale ();
+  settle_print (o, cl, st.utf8);
+  settle_engine (o, cl, run, eng, &st);
+  int num_operands = cl->nfiles;
+  settle_threads (o, cl, num_operands);
 
   char *const *files = cl->files;
   static char *const cwd_only[] = { (char *) ".", NULL };
