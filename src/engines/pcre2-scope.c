@@ -92,39 +92,16 @@ number (char const *p, idx_t n, idx_t i, int base, int maxd, uint32_t *val)
   return i;
 }
 
-/* Read the escape sequence at P[I] == '\\'.  Set *LEN to its length and,
-   for E_CHAR, *VAL to the character.  IN_CLASS: inside [...].  */
+/* The escapes that hold a number at P[I] == '\\' (C: the letter or
+   digit after it): \N{U+hh}, \x, \o{}, octal \0, and \1..\9 (a back
+   reference outside a class).  As escape.  */
 static enum esc
-escape (char const *p, idx_t n, idx_t i, bool in_class, idx_t *len,
-        uint32_t *val)
+number_escape (char const *p, idx_t n, idx_t i, unsigned char c,
+               bool in_class, idx_t *len, uint32_t *val)
 {
-  *len = 2;
-  if (n <= i + 1)
-    {
-      *len = 1;
-      return E_LINE;
-    }
-  unsigned char c = p[i + 1];
   idx_t j = i + 2;
   switch (c)
     {
-    case 'n': *val = '\n'; return E_CHAR;
-    case 't': *val = '\t'; return E_CHAR;
-    case 'r': *val = '\r'; return E_CHAR;
-    case 'f': *val = '\f'; return E_CHAR;
-    case 'e': *val = 033; return E_CHAR;
-    case 'a': *val = 07; return E_CHAR;
-    case 'b':
-      if (in_class)
-        {
-          *val = '\b';
-          return E_CHAR;
-        }
-      return E_SAFE;
-    case 'B':
-      return in_class ? E_LINE : E_SAFE;
-    case 'd': case 'w': case 'h': case 'V':
-      return E_SAFE;
     case 'N':
       if (j < n && p[j] == '{')
         {
@@ -140,21 +117,6 @@ escape (char const *p, idx_t n, idx_t i, bool in_class, idx_t *len,
           return E_LINE;
         }
       return in_class ? E_LINE : E_SAFE;
-    case 's': case 'S': case 'v': case 'D': case 'W': case 'H':
-    case 'R': case 'X': case 'C':
-      return E_NL;
-    case 'p': case 'P':
-      if (j < n && p[j] == '{')
-        *len = skip_to (p, n, j, '}') - i;
-      else
-        *len = 3;
-      return E_NL;
-    case 'A': case 'Z': case 'z': case 'G': case 'K':
-      return E_LINE;
-    case 'Q':
-      return E_QUOTE;
-    case 'E':
-      return E_NOP;
     case 'x':
       if (j < n && p[j] == '{')
         {
@@ -189,12 +151,20 @@ escape (char const *p, idx_t n, idx_t i, bool in_class, idx_t *len,
         return E_SAFE;
       *val = is_oct (c) ? (uint32_t) (c - '0') : c;
       return E_CHAR;
-    case 'c':
-      if (n <= j)
-        return E_LINE;
-      *val = c_toupper (p[j]) ^ 0x40;
-      *len = 3;
-      return E_CHAR;
+    default:
+      return E_LINE;
+    }
+}
+
+/* The group references \g and \k at P[I] == '\\' (C their letter).  As
+   escape.  */
+static enum esc
+reference_escape (char const *p, idx_t n, idx_t i, unsigned char c,
+                  bool in_class, idx_t *len)
+{
+  idx_t j = i + 2;
+  switch (c)
+    {
     case 'g':
       if (in_class || n <= j)
         return E_LINE;
@@ -223,6 +193,70 @@ escape (char const *p, idx_t n, idx_t i, bool in_class, idx_t *len,
       else
         return E_LINE;
       return E_SAFE;
+    default:
+      return E_LINE;
+    }
+}
+
+/* Read the escape sequence at P[I] == '\\'.  Set *LEN to its length and,
+   for E_CHAR, *VAL to the character.  IN_CLASS: inside [...].  */
+static enum esc
+escape (char const *p, idx_t n, idx_t i, bool in_class, idx_t *len,
+        uint32_t *val)
+{
+  *len = 2;
+  if (n <= i + 1)
+    {
+      *len = 1;
+      return E_LINE;
+    }
+  unsigned char c = p[i + 1];
+  idx_t j = i + 2;
+  switch (c)
+    {
+    case 'n': *val = '\n'; return E_CHAR;
+    case 't': *val = '\t'; return E_CHAR;
+    case 'r': *val = '\r'; return E_CHAR;
+    case 'f': *val = '\f'; return E_CHAR;
+    case 'e': *val = 033; return E_CHAR;
+    case 'a': *val = 07; return E_CHAR;
+    case 'b':
+      if (in_class)
+        {
+          *val = '\b';
+          return E_CHAR;
+        }
+      return E_SAFE;
+    case 'B':
+      return in_class ? E_LINE : E_SAFE;
+    case 'd': case 'w': case 'h': case 'V':
+      return E_SAFE;
+    case 'N': case 'x': case 'o': case '0': case '1': case '2': case '3':
+    case '4': case '5': case '6': case '7': case '8': case '9':
+      return number_escape (p, n, i, c, in_class, len, val);
+    case 's': case 'S': case 'v': case 'D': case 'W': case 'H':
+    case 'R': case 'X': case 'C':
+      return E_NL;
+    case 'p': case 'P':
+      if (j < n && p[j] == '{')
+        *len = skip_to (p, n, j, '}') - i;
+      else
+        *len = 3;
+      return E_NL;
+    case 'A': case 'Z': case 'z': case 'G': case 'K':
+      return E_LINE;
+    case 'Q':
+      return E_QUOTE;
+    case 'E':
+      return E_NOP;
+    case 'c':
+      if (n <= j)
+        return E_LINE;
+      *val = c_toupper (p[j]) ^ 0x40;
+      *len = 3;
+      return E_CHAR;
+    case 'g': case 'k':
+      return reference_escape (p, n, i, c, in_class, len);
     default:
       if (c_isalnum (c))
         return E_LINE;
