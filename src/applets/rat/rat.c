@@ -153,17 +153,6 @@ Examples:\n\
   exit (status);
 }
 
-bool
-rat_self_copy (int fd, struct stat const *in, struct stat const *out)
-{
-  /* GNU cat 9.7 and later compare the input offset with the output's
-     (so that 'cat - f <x 1<>x' works); the oracle on our machines is 9.1,
-     whose simpler rule this is.  See NEWS.  */
-  return (S_ISREG (out->st_mode) && in->st_dev == out->st_dev
-          && in->st_ino == out->st_ino
-          && lseek (fd, 0, SEEK_CUR) < in->st_size);
-}
-
 /* Whether WHEN says yes for descriptor FD: 'auto' needs a terminal and,
    FOR_COLOR, a TERM other than "dumb" and an empty NO_COLOR.  */
 static bool

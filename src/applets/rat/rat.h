@@ -2,7 +2,7 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* rat.h: the state of one rat run, shared by its parts: rat.c (options,
    the operand loop), copy.c (how one input is copied), strict.c
-   (--strict's checks).  Everything lives in one struct rat owned by
+   (the input-is-output rule and --strict's checks).  Everything lives in one struct rat owned by
    rat_main; nothing here is thread-safe (rat has one thread).  */
 
 #ifndef GRABRAT_RAT_RAT_H
