@@ -127,7 +127,7 @@ src_grabrat_SOURCES = \
   src/applets/sort/randkey.c \
   src/applets/sort/randkey.h \
   src/applets/sort/sort.c \
-  src/applets/sort/sort.h \
+  src/applets/sort/opts.h \
   src/applets/sort/tempfile.c \
   src/applets/sort/tempfile.h \
   src/applets/sort/vercmp.c \

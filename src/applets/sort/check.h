@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 
-#include "sort.h"
+#include "opts.h"
 
 /* Return whether FILE is sorted under O (strictly, with -u).  If not
    and CHECKONLY is 'c', report the first line out of order on standard

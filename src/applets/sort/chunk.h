@@ -9,7 +9,7 @@
 #ifndef GRABRAT_SORT_CHUNK_H
 #define GRABRAT_SORT_CHUNK_H
 
-#include "sort.h"
+#include "opts.h"
 
 /* Sort the NFILES files FILES into OUTFILE (the -o file, already open
    on standard output, or null for standard output).  Dies (status 2) on

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "sort.h"
+#include "opts.h"
 
 /* The command line, as parsed.  */
 struct cmdline

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "sort.h"
+#include "opts.h"
 
 /* Where key K starts (GNU sort's begfield) and ends (limfield) in the
    LEN bytes at TEXT.  The end may come before the start: the key is

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 
 #include "io/outbuf.h"
-#include "sort.h"
+#include "opts.h"
 
 /* Print on standard error the collation in use and the warnings about
    O's keys.  GKEY holds the global ordering options; GKEY_ONLY says no

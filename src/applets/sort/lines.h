@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 
-#include "sort.h"
+#include "opts.h"
 
 /* Open FILE for reading ("-" is standard input) and return its file
    descriptor, or -1 with errno set.  */

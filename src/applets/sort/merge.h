@@ -9,7 +9,7 @@
 #ifndef GRABRAT_SORT_MERGE_H
 #define GRABRAT_SORT_MERGE_H
 
-#include "sort.h"
+#include "opts.h"
 
 struct tempfile;
 

@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "sort.h"
+#include "opts.h"
 
 /* One entry of the array being sorted: the line's abbreviated first key
    (see compare.h) next to the line, so most comparisons and the radix

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "sort.h"
+#include "opts.h"
 
 /* Compare the keys [A, ALIM) and [B, BLIM) as GNU sort -n does (leading
    blanks skipped, optional '-', digits with the locale's thousands

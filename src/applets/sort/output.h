@@ -12,7 +12,7 @@
 #include <stdbool.h>
 
 #include "io/outbuf.h"
-#include "sort.h"
+#include "opts.h"
 
 struct sink
 {

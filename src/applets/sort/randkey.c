@@ -22,7 +22,7 @@
 
 #include "system.h"
 #include "randkey.h"
-#include "sort.h"
+#include "opts.h"
 
 #define XXH_STATIC_LINKING_ONLY
 #define XXH_INLINE_ALL

@@ -35,7 +35,7 @@
 #include "debug.h"
 #include "merge.h"
 #include "randkey.h"
-#include "sort.h"
+#include "opts.h"
 #include "tempfile.h"
 
 int sort_main (int, char **);

@@ -32,7 +32,7 @@
 #include "xalloc.h"
 
 #include "system.h"
-#include "sort.h"
+#include "opts.h"
 #include "tempfile.h"
 
 struct tempfile

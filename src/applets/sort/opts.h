@@ -1,13 +1,13 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
-/* sort.h: the types every module of the sort applet shares.
+/* opts.h: the types every module of the sort applet shares.
    The options (struct sort_opts, with its keys and character tables) are
    built once by sort.c and are read-only afterwards, so worker threads
    share them freely.  Lines are counted strings whose end-of-line byte
    has been replaced by a NUL.  Nothing here does anything.  */
 
-#ifndef GRABRAT_SORT_SORT_H
-#define GRABRAT_SORT_SORT_H
+#ifndef GRABRAT_SORT_OPTS_H
+#define GRABRAT_SORT_OPTS_H
 
 #include <limits.h>
 #include <stdbool.h>
