@@ -79,6 +79,7 @@ src_grabrat_SOURCES = \
   src/search/output.h \
   src/search/worker.c \
   src/search/worker.h \
+  src/search/worker-state.h \
   src/search/workq.c \
   src/search/workq.h \
   src/applets/grab/grab.c \

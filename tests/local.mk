@@ -33,6 +33,7 @@ toolbox_tests = \
   tests/toolbox/man-pages.sh \
   tests/toolbox/man-content.sh \
   tests/toolbox/readme-docs.sh \
+  tests/toolbox/include-circles.sh \
   tests/toolbox/completions.sh \
   tests/toolbox/unprivileged-skip.sh
 

@@ -42,7 +42,7 @@
 #include "search/grab.h"
 #include "search/output.h"
 #include "search/pool.h"
-#include "search/worker.h"
+#include "search/worker-state.h"
 
 /* Piece size, the most a piece's list holds, and how many pieces a file
    needs to be cut at all.  The piece is also bounded by -L's window, so

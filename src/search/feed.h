@@ -11,7 +11,7 @@
 #ifndef GRABRAT_GRAB_FEED_H
 #define GRABRAT_GRAB_FEED_H
 
-#include "search/worker.h"
+#include "search/worker-state.h"
 
 struct feed;
 

@@ -22,7 +22,7 @@
 
 #include "system.h"
 #include "search/output.h"
-#include "search/worker.h"
+#include "search/worker-state.h"
 
 static void flush_or_die (struct grab_run *run, struct outbuf *ob);
 

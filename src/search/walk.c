@@ -38,7 +38,7 @@
 
 #include "search/walk.h"
 #include "search/output.h"
-#include "search/worker.h"
+#include "search/worker-state.h"
 
 struct entry
 {

@@ -5,7 +5,7 @@
 #ifndef GRABRAT_GRAB_WALK_H
 #define GRABRAT_GRAB_WALK_H
 
-#include "search/worker.h"
+#include "search/worker-state.h"
 
 /* List the directory DIR, open on FD (closed here), and queue what is to
    be searched in it.  */

@@ -1,41 +1,12 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
-/* worker.h: one search thread's state, shared by worker.c (files),
-   walk.c (directories, walk.h) and output.c (their output, output.h),
-   and worker.c's functions.  Nothing here is shared between threads.  */
+/* worker.h: worker.c's functions: a worker thread's life, and opening
+   files (its state: worker-state.h).  */
 
 #ifndef GRABRAT_GRAB_WORKER_H
 #define GRABRAT_GRAB_WORKER_H
 
-#include "search/grab.h"
-
-struct worker
-{
-  struct grab_run *run;
-  struct grab_opts const *o;
-  void *scratch;               /* the engine's */
-  struct input_reader *rd;
-  struct outbuf out;           /* this file's output */
-  struct printer pr;
-  struct search s;
-  struct onode *node;          /* this file's --sort=path node (or the
-                                  directory's, while it is listed) */
-  bool holding;                /* holds the output lock (streaming) */
-  int spill;                   /* -1, or a temporary file that holds the
-                                  start of this file's output */
-  struct opener *opener;       /* opens the walk's files in batches, or
-                                  NULL (io/opener.h) */
-  bool by_ring;                /* do_files: the current file was opened
-                                  through OPENER, without blocking */
-  bool carry;                  /* do_files: a finished file's output may
-                                  wait to go out with the next file's */
-  idx_t carried;               /* OUT's first CARRIED bytes are earlier
-                                  files' output, waiting so */
-  struct json_stats json;      /* --json: the stats of its files */
-  bool failed;                 /* the engine failed on the current file
-                                  (a PCRE2 limit): the run ends after
-                                  its output, as grep dies there */
-};
+#include "search/worker-state.h"
 
 /* Open PATH like openat (AT_FDCWD, PATH, FLAGS), also when it is longer
    than PATH_MAX (a deep tree).  */
