@@ -71,6 +71,8 @@ src_grabrat_SOURCES = \
   src/search/run.h \
   src/search/search.c \
   src/search/search.h \
+  src/search/cmdline.c \
+  src/search/cmdline.h \
   src/search/settle.c \
   src/search/settle.h \
   src/search/walk.c \

@@ -1,6 +1,6 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
-/* settle.c: a parsed command line (struct grab_cmdline, options.c)
+/* settle.c: a parsed command line (struct grab_cmdline, cmdline.h)
    settled into the one struct grab_opts that the search reads and never
    writes, and the pattern compiled: grep's rules of precedence (-q over
    -l and -L over -c), the context defaults, the file-name prefix rule,
@@ -30,9 +30,7 @@
 
 #include "system.h"
 #include "search/grab.h"
-#include "applets/grep/grep-keys.h"
-#include "applets/grab/options.h"
-#include "applets/grep/options-grep.h"
+#include "search/cmdline.h"
 #include "engines/utf8chars.h"
 #include "search/settle.h"
 
@@ -94,7 +92,7 @@ struct settle_state
 {
   struct localeinfo li;  /* grep's, when LI_MADE */
   bool li_made;
-  bool grep_fixed;       /* grep_keys_fixed's verdict */
+  bool grep_fixed;       /* keys_fixed's verdict */
   bool pcre;             /* PCRE2 compiles the patterns */
   bool utf8;             /* a UTF-8 locale */
 };
@@ -116,11 +114,7 @@ settle_patterns (struct grab_opts *o, struct grab_cmdline *cl,
   if (!cl->have_keys)
     {
       if (cl->nfiles == 0)
-        {
-          if (cl->grep)
-            grep_usage (EXIT_TROUBLE);
-          grab_usage (EXIT_TROUBLE);
-        }
+        cl->usage (EXIT_TROUBLE);
       char const *pat = *cl->files++;
       cl->nfiles--;
       grab_add_patterns (&cl->pats, pat, strlen (pat));
@@ -140,12 +134,12 @@ settle_patterns (struct grab_opts *o, struct grab_cmdline *cl,
   struct engine_ops const *eng = &engine_pcre2;
   /* Made once, for grep-keys.c and the engine (256 mbrtowc calls each
      took a quarter of a one-line grep's instructions).  */
-  if (cl->grep && cl->syntax != ENGINE_SYNTAX_PCRE)
+  if (cl->keys_fixed && cl->syntax != ENGINE_SYNTAX_PCRE)
     {
       st->li_made = true;
       init_localeinfo (&st->li);
-      eng = (grep_keys_fixed (&st->li, &cl->pats, cl->literal, cl->syntax,
-                              cl->icase, cl->word, &st->grep_fixed)
+      eng = (cl->keys_fixed (&st->li, &cl->pats, cl->literal, cl->syntax,
+                             cl->icase, cl->word, &st->grep_fixed)
              ? &engine_fixed : &engine_dfa);
       cl->literal = false;
     }
@@ -363,7 +357,7 @@ settle_threads (struct grab_opts *o, struct grab_cmdline *cl,
       error (0, 0, "extra operand %s", quoteaf (cl->files[0]));
       fprintf (stderr, "file operands cannot be combined with %s\n",
                cl->files_from_delim ? "--files-from" : "--files0-from");
-      grab_usage (EXIT_TROUBLE);
+      cl->usage (EXIT_TROUBLE);
     }
   /* Names from a list: how many is not known, so always with names.  */
   o->with_filename = (cl->files_from ? cl->filename_option != -1

@@ -23,6 +23,7 @@
 #include "system.h"
 #include "search/grab.h"
 #include "applets/grab/options.h"
+#include "applets/grep/grep-keys.h"
 #include "applets/grep/options-grep.h"
 
 enum
@@ -219,6 +220,8 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
 {
   grab_defaults (o, cl);
   cl->grep = true;
+  cl->usage = grep_usage;
+  cl->keys_fixed = grep_keys_fixed;
   cl->syntax = ENGINE_SYNTAX_BRE;
   o->binary_files = BIN_BINARY;
   /* Output in the order of the operands (and of the walk), as from one
