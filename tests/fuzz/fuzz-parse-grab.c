@@ -8,6 +8,7 @@
    behaviour or hang.  See parse-jump.h for how exits come back.
 
    Sources: src/applets/grab/options src/applets/grab/usage src/engines/engine
+   Sources: src/search/cmdline
    Sources: src/engines/linescan src/engines/utf8chars
    Sources: src/engines/engine-pcre2 src/engines/litset
    Sources: src/engines/pcre2-literal src/engines/pcre2-scope src/engines/pcre2-join
