@@ -14,18 +14,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-command -v perl >/dev/null || skip_ "no perl"
-command -v timeout >/dev/null || skip_ "no timeout"
-ref=$(command -v cat)
-test -x "$ref" || skip_ "GNU cat not found"
-mkdir gnu ours || framework_failure_
-ln -s "$ref" gnu/cat || framework_failure_
-ln -s "$abs_top_builddir/src/grabrat" ours/cat || framework_failure_
-
-test -n "${RANDOM_SECONDS-}" || RANDOM_CASES=${RANDOM_CASES-1500}
-export RANDOM_CASES
-RANDOM_SEED=${RANDOM_SEED-1} RANDOM_MODE=cat \
-REF_DIR=$PWD/gnu OURS_DIR=$PWD/ours RANDOM_WORK=$PWD \
-  perl "$srcdir/tests/random-tools.pl" || fail=1
+fail=0
+random_cli_ cat "$REF_CAT"
 
 Exit ${fail-0}

@@ -14,18 +14,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-command -v perl >/dev/null || skip_ "no perl"
-command -v timeout >/dev/null || skip_ "no timeout"
-ref="$REF_SORT"
-test -x "$ref" || skip_ "GNU sort not found"
-mkdir gnu ours || framework_failure_
-ln -s "$ref" gnu/sort || framework_failure_
-ln -s "$abs_top_builddir/src/grabrat" ours/sort || framework_failure_
-
-test -n "${RANDOM_SECONDS-}" || RANDOM_CASES=${RANDOM_CASES-1500}
-export RANDOM_CASES
-RANDOM_SEED=${RANDOM_SEED-1} RANDOM_MODE=sort \
-REF_DIR=$PWD/gnu OURS_DIR=$PWD/ours RANDOM_WORK=$PWD \
-  perl "$srcdir/tests/random-tools.pl" || fail=1
+fail=0
+random_cli_ sort "$REF_SORT"
 
 Exit ${fail-0}
