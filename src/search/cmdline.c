@@ -221,3 +221,88 @@ grab_add_exclude_file (struct exclude **ex, char const *file)
         error (EXIT_TROUBLE, errno, "%s", file);
     }
 }
+
+bool
+cmdline_common_option (int c, char *arg, struct grab_opts *o,
+                       struct grab_cmdline *cl)
+{
+  switch (c)
+    {
+    case 'A':
+      cl->after = grab_context_length (arg);
+      break;
+    case 'B':
+      cl->before = grab_context_length (arg);
+      break;
+    case 'C':
+      cl->context = grab_context_length (arg);
+      break;
+    case 'Z':
+      o->print.null_name = true;
+      break;
+    case 'e':
+      grab_add_patterns (&cl->pats, arg, strlen (arg));
+      cl->have_keys = true;
+      break;
+    case 'f':
+      grab_read_pattern_file (&cl->pats, arg);
+      cl->have_keys = true;
+      break;
+    case 'h':
+      cl->filename_option = -1;
+      break;
+    case 'i':
+      cl->icase = true;
+      break;
+    case NO_IGNORE_CASE_OPTION:
+      cl->icase = false;
+      break;
+    case 'm':
+      o->search.max_count = grab_max_count (arg);
+      break;
+    case 'o':
+      o->print.only_matching = true;
+      break;
+    case 'v':
+      o->search.invert = true;
+      break;
+    case 'w':
+      cl->word = true;
+      break;
+    case 'x':
+      cl->line_x = true;
+      break;
+    case 'z':
+      o->search.eol = '\0';
+      break;
+    case EXCLUDE_OPTION:
+    case INCLUDE_OPTION:
+      grab_add_exclude (o->excluded, arg,
+                        c == INCLUDE_OPTION ? EXCLUDE_INCLUDE : 0);
+      break;
+    case EXCLUDE_FROM_OPTION:
+      grab_add_exclude_file (o->excluded, arg);
+      break;
+    case EXCLUDE_DIR_OPTION:
+      /* argv's strings are ours to change (grep does this too).  */
+      for (size_t l = strlen (arg); 1 < l && arg[l - 1] == '/'; l--)
+        arg[l - 1] = '\0';
+      grab_add_exclude (o->excluded_dir, arg, 0);
+      break;
+    case GROUP_SEPARATOR_OPTION:
+      o->print.group_sep = arg;
+      break;
+    case NO_GROUP_SEPARATOR_OPTION:
+      o->print.group_sep = NULL;
+      break;
+    case LABEL_OPTION:
+      o->label = arg;
+      break;
+    case LINE_BUFFERED_OPTION:
+      o->print.line_buffered = true;
+      break;
+    default:
+      return false;
+    }
+  return true;
+}

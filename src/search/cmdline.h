@@ -10,10 +10,12 @@
 #ifndef GRABRAT_SEARCH_CMDLINE_H
 #define GRABRAT_SEARCH_CMDLINE_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "idx.h"
+#include "system.h"
 #include "search/grab.h"
 
 /* The patterns: every -e argument and -f line, split at newlines, and
@@ -89,5 +91,28 @@ void grab_read_pattern_file (struct patterns *p, char const *file);
 void grab_add_exclude (struct exclude **ex, char const *pat, int opts);
 void grab_add_exclude_file (struct exclude **ex, char const *file);
 int grab_color_arg (char const *arg);
+
+/* The long options both command lines have and take the same way, as
+   getopt codes; each parser numbers its own from CMDLINE_OPTION_END.  */
+enum
+{
+  EXCLUDE_DIR_OPTION = GRABRAT_LONGOPT_BASE,
+  EXCLUDE_FROM_OPTION,
+  EXCLUDE_OPTION,
+  GROUP_SEPARATOR_OPTION,
+  INCLUDE_OPTION,
+  LABEL_OPTION,
+  LINE_BUFFERED_OPTION,
+  NO_GROUP_SEPARATOR_OPTION,
+  NO_IGNORE_CASE_OPTION,
+  CMDLINE_OPTION_END
+};
+
+/* Take option C with ARG (getopt's optarg, which may be changed) into *O
+   and *CL, if C is one both command lines take the same way: a code
+   above, or one of the letters -A -B -C -e -f -h -i -m -o -v -w -x -Z -z.
+   Return whether it was.  Dies on a bad argument, with grep's messages.  */
+bool cmdline_common_option (int c, char *arg, struct grab_opts *o,
+                            struct grab_cmdline *cl);
 
 #endif

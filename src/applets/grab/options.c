@@ -52,30 +52,21 @@ enum { STREAM_READ = 128 << 10, READ_WHOLE = STREAM_READ };
 
 enum
 {
-  BINARY_FILES_OPTION = GRABRAT_LONGOPT_BASE,
+  BINARY_FILES_OPTION = CMDLINE_OPTION_END,
   COLOR_OPTION,
   DEBUG_OPTION,
-  EXCLUDE_DIR_OPTION,
-  EXCLUDE_FROM_OPTION,
-  EXCLUDE_OPTION,
   FILES_OPTION,
   FILES0_FROM_OPTION,
   FILES_FROM_OPTION,
   FILES_WITH_MATCHES_OPTION,
   FILES_WITHOUT_MATCH_OPTION,
-  GROUP_SEPARATOR_OPTION,
   HELP_OPTION,
-  INCLUDE_OPTION,
   JSON_OPTION,
-  LABEL_OPTION,
-  LINE_BUFFERED_OPTION,
   LINE_NUMBER_OPTION,
   LIST_ENGINES_OPTION,
   MAX_DEPTH_OPTION,
   MAX_FILESIZE_OPTION,
   MMAP_OPTION,
-  NO_GROUP_SEPARATOR_OPTION,
-  NO_IGNORE_CASE_OPTION,
   NO_MESSAGES_OPTION,
   SORT_OPTION,
   WITH_FILENAME_OPTION,
@@ -244,15 +235,6 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
             cl->binary_set = true;
           }
         break;
-      case 'A':
-        cl->after = grab_context_length (optarg);
-        break;
-      case 'B':
-        cl->before = grab_context_length (optarg);
-        break;
-      case 'C':
-        cl->context = grab_context_length (optarg);
-        break;
       case 'D':
         /* An exact word, as in grep, with grep's message.  */
         i = argmatch_exact (optarg, devices_args);
@@ -283,9 +265,6 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
       case 'V':
         emit_version ("grab");
         exit (EXIT_SUCCESS);
-      case 'Z':
-        o->print.null_name = true;
-        break;
       case 'c':
         o->count = true;
         o->print.json = false;
@@ -296,29 +275,12 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         if (o->directories == DIRS_RECURSE)
           cl->recursive_seen = true;
         break;
-      case 'e':
-        grab_add_patterns (&cl->pats, optarg, strlen (optarg));
-        cl->have_keys = true;
-        break;
-      case 'f':
-        grab_read_pattern_file (&cl->pats, optarg);
-        cl->have_keys = true;
-        break;
-      case 'h':
-        cl->filename_option = -1;
-        break;
-      case 'i':
-        cl->icase = true;
-        break;
       case 'l':
       case FILES_WITH_MATCHES_OPTION:
         /* The later of -l and --files-without-match wins, as in grep.  */
         cl->opt_l = true;
         o->list = LIST_NONE;
         o->print.json = false;
-        break;
-      case 'm':
-        o->search.max_count = grab_max_count (optarg);
         break;
       case 'n':
         {
@@ -337,26 +299,11 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
           cl->threads = n;
         }
         break;
-      case 'o':
-        o->print.only_matching = true;
-        break;
       case 'q':
         o->exit_on_match = true;
         break;
       case 's':
         cl->opt_s = true;
-        break;
-      case 'v':
-        o->search.invert = true;
-        break;
-      case 'w':
-        cl->word = true;
-        break;
-      case 'x':
-        cl->line_x = true;
-        break;
-      case 'z':
-        o->search.eol = '\0';
         break;
       case BINARY_FILES_OPTION:
         i = argmatch_exact (optarg, binary_files_args);
@@ -376,20 +323,6 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
             grab_usage (EXIT_TROUBLE);
           }
         break;
-      case EXCLUDE_OPTION:
-      case INCLUDE_OPTION:
-        grab_add_exclude (o->excluded, optarg,
-                          c == INCLUDE_OPTION ? EXCLUDE_INCLUDE : 0);
-        break;
-      case EXCLUDE_FROM_OPTION:
-        grab_add_exclude_file (o->excluded, optarg);
-        break;
-      case EXCLUDE_DIR_OPTION:
-        /* argv's strings are ours to change (grep does this too).  */
-        for (size_t l = strlen (optarg); 1 < l && optarg[l - 1] == '/'; l--)
-          optarg[l - 1] = '\0';
-        grab_add_exclude (o->excluded_dir, optarg, 0);
-        break;
       case FILES_OPTION:
         /* As ripgrep's: the tree is walked, and no pattern is given.  */
         o->files_only = true;
@@ -406,12 +339,6 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         o->list = LIST_NONMATCHING;
         o->print.json = false;
         break;
-      case GROUP_SEPARATOR_OPTION:
-        o->print.group_sep = optarg;
-        break;
-      case NO_GROUP_SEPARATOR_OPTION:
-        o->print.group_sep = NULL;
-        break;
       case HELP_OPTION:
         grab_usage (EXIT_SUCCESS);
       case JSON_OPTION:
@@ -419,12 +346,6 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         o->print.json = true;
         o->count = cl->opt_l = false;
         o->list = LIST_NONE;
-        break;
-      case LABEL_OPTION:
-        o->label = optarg;
-        break;
-      case LINE_BUFFERED_OPTION:
-        o->print.line_buffered = true;
         break;
       case LINE_NUMBER_OPTION:
         o->search.number = o->print.number = true;
@@ -450,9 +371,6 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
                                              mmap_index)];
         o->mmap_always = o->input.mmap_min == mmap_vals[1];
         break;
-      case NO_IGNORE_CASE_OPTION:
-        cl->icase = false;
-        break;
       case NO_MESSAGES_OPTION:
         o->no_messages = true;
         break;
@@ -463,6 +381,8 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         cl->filename_option = 1;
         break;
       default:
+        if (cmdline_common_option (c, optarg, o, cl))
+          break;
         if (c == '?' && (optopt == 'E' || optopt == 'G'))
           error (0, 0, "grab's patterns are Perl's (PCRE2); for %s use"
                  " 'grabrat grep -%c'", (optopt == 'E'

@@ -26,20 +26,12 @@
 #include "applets/grep/grep-keys.h"
 #include "applets/grep/options-grep.h"
 
+/* grep's own long options, after those cmdline.h shares.  */
 enum
 {
-  BINARY_FILES_OPTION = GRABRAT_LONGOPT_BASE,
+  BINARY_FILES_OPTION = CMDLINE_OPTION_END,
   COLOR_OPTION,
-  EXCLUDE_DIRECTORY_OPTION,
-  EXCLUDE_FROM_OPTION,
-  EXCLUDE_OPTION,
-  GROUP_SEPARATOR_OPTION,
   HELP_OPTION,
-  INCLUDE_OPTION,
-  LABEL_OPTION,
-  LINE_BUFFERED_OPTION,
-  NO_GROUP_SEPARATOR_OPTION,
-  NO_IGNORE_CASE_OPTION,
 };
 
 static char const short_options[] =
@@ -63,7 +55,7 @@ static struct option const long_options[] = {
   { "directories", required_argument, NULL, 'd' },
   { "exclude", required_argument, NULL, EXCLUDE_OPTION },
   { "exclude-from", required_argument, NULL, EXCLUDE_FROM_OPTION },
-  { "exclude-dir", required_argument, NULL, EXCLUDE_DIRECTORY_OPTION },
+  { "exclude-dir", required_argument, NULL, EXCLUDE_DIR_OPTION },
   { "file", required_argument, NULL, 'f' },
   { "files-with-matches", no_argument, NULL, 'l' },
   { "files-without-match", no_argument, NULL, 'L' },
@@ -271,15 +263,6 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
       digit_cont = false;
       switch (c)
         {
-        case 'A':
-          cl->after = grab_context_length (optarg);
-          break;
-        case 'B':
-          cl->before = grab_context_length (optarg);
-          break;
-        case 'C':
-          cl->context = grab_context_length (optarg);
-          break;
         case 'D':
           if (streq (optarg, "read"))
             o->devices = DEVS_READ;
@@ -345,37 +328,14 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
               cl->recursive_seen = true;
           }
           break;
-        case 'e':
-          grab_add_patterns (&cl->pats, optarg, strlen (optarg));
-          cl->have_keys = true;
-          break;
-        case 'f':
-          grab_read_pattern_file (&cl->pats, optarg);
-          cl->have_keys = true;
-          break;
-        case 'h':
-          cl->filename_option = -1;
-          break;
-        case 'i': case 'y':
-          cl->icase = true;
-          break;
-        case NO_IGNORE_CASE_OPTION:
-          cl->icase = false;
-          break;
         case 'L':
           o->list = LIST_NONMATCHING;
           break;
         case 'l':
           o->list = LIST_MATCHING;
           break;
-        case 'm':
-          o->search.max_count = grab_max_count (optarg);
-          break;
         case 'n':
           o->search.number = o->print.number = true;
-          break;
-        case 'o':
-          o->print.only_matching = true;
           break;
         case 'q':
           o->exit_on_match = true;
@@ -392,21 +352,6 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
         case 's':
           o->no_messages = true;
           break;
-        case 'v':
-          o->search.invert = true;
-          break;
-        case 'w':
-          cl->word = true;
-          break;
-        case 'x':
-          cl->line_x = true;
-          break;
-        case 'Z':
-          o->print.null_name = true;
-          break;
-        case 'z':
-          o->search.eol = '\0';
-          break;
         case BINARY_FILES_OPTION:
           if (streq (optarg, "binary"))
             o->binary_files = BIN_BINARY;
@@ -422,36 +367,13 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
           if (cl->color < 0)
             show_help = true;   /* grep 3.8 shows its help */
           break;
-        case EXCLUDE_OPTION:
-        case INCLUDE_OPTION:
-          grab_add_exclude (o->excluded, optarg,
-                            c == INCLUDE_OPTION ? EXCLUDE_INCLUDE : 0);
-          break;
-        case EXCLUDE_FROM_OPTION:
-          grab_add_exclude_file (o->excluded, optarg);
-          break;
-        case EXCLUDE_DIRECTORY_OPTION:
-          for (size_t l = strlen (optarg); 1 < l && optarg[l - 1] == '/'; l--)
-            optarg[l - 1] = '\0';
-          grab_add_exclude (o->excluded_dir, optarg, 0);
-          break;
-        case GROUP_SEPARATOR_OPTION:
-          o->print.group_sep = optarg;
-          break;
-        case NO_GROUP_SEPARATOR_OPTION:
-          o->print.group_sep = NULL;
-          break;
         case HELP_OPTION:
           show_help = true;
           break;
-        case LABEL_OPTION:
-          o->label = optarg;
-          break;
-        case LINE_BUFFERED_OPTION:
-          o->print.line_buffered = true;
-          break;
         default:
-          grep_usage (EXIT_TROUBLE);
+          /* -y is grep's old -i.  */
+          if (!cmdline_common_option (c == 'y' ? 'i' : c, optarg, o, cl))
+            grep_usage (EXIT_TROUBLE);
         }
     }
 
