@@ -206,9 +206,21 @@ set_matcher (struct grab_cmdline *cl, int *matcher, int m)
                 : ENGINE_SYNTAX_BRE);
 }
 
-void
-grep_parse_options (int argc, char **argv, struct grab_opts *o,
-                    struct grab_cmdline *cl, char matcher0)
+/* What one parse of grep's command line keeps beyond *O and *CL.  */
+struct grep_parse
+{
+  int matcher;                 /* -E, -F, -G, -P or -X's letter; 0: none */
+  bool show_version, show_help;
+  /* -NUM: digits in one argument make one number; a later -NUM starts
+     afresh, as grep's get_nondigit_option.  */
+  char digits[32];
+  int ndigits, digit_arg;
+  bool digit_cont;
+};
+
+/* grep's defaults, over grab's.  */
+static void
+grep_defaults (struct grab_opts *o, struct grab_cmdline *cl)
 {
   grab_defaults (o, cl);
   cl->grep = true;
@@ -229,16 +241,155 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
      its buffer; 96 KiB is their usual size.  */
   o->input.read_size = 96 << 10;
   o->input.read_whole = 0;
-  int matcher = 0;
-  if (matcher0)
-    set_matcher (cl, &matcher, matcher0);
+}
 
-  /* -NUM: digits in one argument make one number; a later -NUM starts
-     afresh, as grep's get_nondigit_option.  */
-  char digits[32];
-  int ndigits = 0, digit_arg = -1;
-  bool digit_cont = false;
-  bool show_version = false, show_help = false;
+/* Take the digit C of a -NUM, seen in the argument at PREV_OPTIND of
+   ARGV (getopt now at optind).  */
+static void
+take_digit (struct grep_parse *st, int c, int prev_optind, char **argv,
+            struct grab_cmdline *cl)
+{
+  if (! (st->digit_cont && st->digit_arg == prev_optind))
+    st->ndigits = 0;
+  if (st->ndigits == sizeof st->digits - 1)
+    error (EXIT_TROUBLE, 0, "%s: invalid context length argument",
+           argv[prev_optind]);
+  st->digits[st->ndigits++] = c;
+  st->digits[st->ndigits] = '\0';
+  st->digit_arg = optind == prev_optind ? prev_optind : -1;
+  st->digit_cont = st->digit_arg == prev_optind;
+  cl->context = grab_context_length (st->digits);
+}
+
+/* Take option C (getopt's, with optarg) into *O, *CL and *ST.  */
+static void
+grep_option (int c, struct grep_parse *st, struct grab_opts *o,
+             struct grab_cmdline *cl)
+{
+  switch (c)
+    {
+    case 'D':
+      if (streq (optarg, "read"))
+        o->devices = DEVS_READ;
+      else if (streq (optarg, "skip"))
+        o->devices = DEVS_SKIP;
+      else
+        error (EXIT_TROUBLE, 0, "unknown devices method");
+      break;
+    case 'E': case 'F': case 'G': case 'P':
+      set_matcher (cl, &st->matcher, c);
+      break;
+    case 'X':
+      set_matcher (cl, &st->matcher,
+                   (streq (optarg, "grep") ? 'G'
+                    : streq (optarg, "egrep") ? 'E'
+                    : streq (optarg, "fgrep") ? 'F'
+                    : streq (optarg, "perl") ? 'P'
+                    : (error (EXIT_TROUBLE, 0, "invalid matcher %s",
+                              optarg), 0)));
+      break;
+    case 'H':
+      cl->filename_option = 1;
+      break;
+    case 'I':
+      o->binary_files = BIN_WITHOUT_MATCH;
+      break;
+    case 'T':
+      o->print.align_tabs = true;
+      break;
+    case 'U':
+      break;
+    case 'u':
+      error (0, 0, "warning: --unix-byte-offsets (-u) is obsolete");
+      break;
+    case 'V':
+      st->show_version = true;
+      break;
+    case 'a':
+      o->binary_files = BIN_TEXT;
+      break;
+    case 'b':
+      o->print.offset = o->print.line_offset = true;
+      break;
+    case 'c':
+      o->count = true;
+      break;
+    case 'd':
+      {
+        ptrdiff_t i = argmatch (optarg, directories_args,
+                                (void const *) directories_vals,
+                                sizeof *directories_vals);
+        if (i < 0)
+          {
+            argmatch_invalid ("--directories", optarg, i);
+            argmatch_valid (directories_args,
+                            (void const *) directories_vals,
+                            sizeof *directories_vals);
+            /* Status 1: grep 3.8's ARGMATCH_DIE is usage (EXIT_FAILURE).  */
+            grep_usage (EXIT_FAILURE);
+          }
+        o->directories = directories_vals[i];
+        if (o->directories == DIRS_RECURSE)
+          cl->recursive_seen = true;
+      }
+      break;
+    case 'L':
+      o->list = LIST_NONMATCHING;
+      break;
+    case 'l':
+      o->list = LIST_MATCHING;
+      break;
+    case 'n':
+      o->search.number = o->print.number = true;
+      break;
+    case 'q':
+      o->exit_on_match = true;
+      exit_failure = 0;
+      break;
+    case 'R': case 'r':
+      o->directories = DIRS_RECURSE;
+      /* -r after -R still follows links: grep's -r leaves the fts
+         options -R set (tests/grep/walk-loops.sh).  */
+      if (c == 'R')
+        o->follow_links = true;
+      cl->recursive_seen = true;
+      break;
+    case 's':
+      o->no_messages = true;
+      break;
+    case BINARY_FILES_OPTION:
+      if (streq (optarg, "binary"))
+        o->binary_files = BIN_BINARY;
+      else if (streq (optarg, "text"))
+        o->binary_files = BIN_TEXT;
+      else if (streq (optarg, "without-match"))
+        o->binary_files = BIN_WITHOUT_MATCH;
+      else
+        error (EXIT_TROUBLE, 0, "unknown binary-files type");
+      break;
+    case COLOR_OPTION:
+      cl->color = grab_color_arg (optarg);
+      if (cl->color < 0)
+        st->show_help = true;   /* grep 3.8 shows its help */
+      break;
+    case HELP_OPTION:
+      st->show_help = true;
+      break;
+    default:
+      /* -y is grep's old -i.  */
+      if (!cmdline_common_option (c == 'y' ? 'i' : c, optarg, o, cl))
+        grep_usage (EXIT_TROUBLE);
+    }
+}
+
+void
+grep_parse_options (int argc, char **argv, struct grab_opts *o,
+                    struct grab_cmdline *cl, char matcher0)
+{
+  grep_defaults (o, cl);
+  struct grep_parse st = { .digit_arg = -1 };
+  if (matcher0)
+    set_matcher (cl, &st.matcher, matcher0);
 
   int c;
   int prev_optind = optind;
@@ -247,144 +398,22 @@ grep_parse_options (int argc, char **argv, struct grab_opts *o,
          != -1)
     {
       if ('0' <= c && c <= '9')
+        take_digit (&st, c, prev_optind, argv, cl);
+      else
         {
-          if (! (digit_cont && digit_arg == prev_optind))
-            ndigits = 0;
-          if (ndigits == sizeof digits - 1)
-            error (EXIT_TROUBLE, 0, "%s: invalid context length argument",
-                   argv[prev_optind]);
-          digits[ndigits++] = c;
-          digits[ndigits] = '\0';
-          digit_arg = optind == prev_optind ? prev_optind : -1;
-          digit_cont = digit_arg == prev_optind;
-          cl->context = grab_context_length (digits);
-          continue;
-        }
-      digit_cont = false;
-      switch (c)
-        {
-        case 'D':
-          if (streq (optarg, "read"))
-            o->devices = DEVS_READ;
-          else if (streq (optarg, "skip"))
-            o->devices = DEVS_SKIP;
-          else
-            error (EXIT_TROUBLE, 0, "unknown devices method");
-          break;
-        case 'E': case 'F': case 'G': case 'P':
-          set_matcher (cl, &matcher, c);
-          break;
-        case 'X':
-          set_matcher (cl, &matcher,
-                       (streq (optarg, "grep") ? 'G'
-                        : streq (optarg, "egrep") ? 'E'
-                        : streq (optarg, "fgrep") ? 'F'
-                        : streq (optarg, "perl") ? 'P'
-                        : (error (EXIT_TROUBLE, 0, "invalid matcher %s",
-                                  optarg), 0)));
-          break;
-        case 'H':
-          cl->filename_option = 1;
-          break;
-        case 'I':
-          o->binary_files = BIN_WITHOUT_MATCH;
-          break;
-        case 'T':
-          o->print.align_tabs = true;
-          break;
-        case 'U':
-          break;
-        case 'u':
-          error (0, 0, "warning: --unix-byte-offsets (-u) is obsolete");
-          break;
-        case 'V':
-          show_version = true;
-          break;
-        case 'a':
-          o->binary_files = BIN_TEXT;
-          break;
-        case 'b':
-          o->print.offset = o->print.line_offset = true;
-          break;
-        case 'c':
-          o->count = true;
-          break;
-        case 'd':
-          {
-            ptrdiff_t i = argmatch (optarg, directories_args,
-                                    (void const *) directories_vals,
-                                    sizeof *directories_vals);
-            if (i < 0)
-              {
-                argmatch_invalid ("--directories", optarg, i);
-                argmatch_valid (directories_args,
-                                (void const *) directories_vals,
-                                sizeof *directories_vals);
-                /* Status 1: grep 3.8's ARGMATCH_DIE is usage (EXIT_FAILURE).  */
-                grep_usage (EXIT_FAILURE);
-              }
-            o->directories = directories_vals[i];
-            if (o->directories == DIRS_RECURSE)
-              cl->recursive_seen = true;
-          }
-          break;
-        case 'L':
-          o->list = LIST_NONMATCHING;
-          break;
-        case 'l':
-          o->list = LIST_MATCHING;
-          break;
-        case 'n':
-          o->search.number = o->print.number = true;
-          break;
-        case 'q':
-          o->exit_on_match = true;
-          exit_failure = 0;
-          break;
-        case 'R': case 'r':
-          o->directories = DIRS_RECURSE;
-          /* -r after -R still follows links: grep's -r leaves the fts
-             options -R set (tests/grep/walk-loops.sh).  */
-          if (c == 'R')
-            o->follow_links = true;
-          cl->recursive_seen = true;
-          break;
-        case 's':
-          o->no_messages = true;
-          break;
-        case BINARY_FILES_OPTION:
-          if (streq (optarg, "binary"))
-            o->binary_files = BIN_BINARY;
-          else if (streq (optarg, "text"))
-            o->binary_files = BIN_TEXT;
-          else if (streq (optarg, "without-match"))
-            o->binary_files = BIN_WITHOUT_MATCH;
-          else
-            error (EXIT_TROUBLE, 0, "unknown binary-files type");
-          break;
-        case COLOR_OPTION:
-          cl->color = grab_color_arg (optarg);
-          if (cl->color < 0)
-            show_help = true;   /* grep 3.8 shows its help */
-          break;
-        case HELP_OPTION:
-          show_help = true;
-          break;
-        default:
-          /* -y is grep's old -i.  */
-          if (!cmdline_common_option (c == 'y' ? 'i' : c, optarg, o, cl))
-            grep_usage (EXIT_TROUBLE);
+          st.digit_cont = false;
+          grep_option (c, &st, o, cl);
         }
     }
 
   /* grep reads the whole command line before it shows its version or
      help: 'grep -V --bogus' fails on --bogus (tests/grep/messages.sh).  */
-  if (show_version)
+  if (st.show_version)
     {
       emit_version_of ("grep", "3.8");
       exit (EXIT_SUCCESS);
     }
-  if (show_help)
+  if (st.show_help)
     grep_usage (EXIT_SUCCESS);
 
   /* grep -R reads the devices, FIFOs and sockets it finds in the tree
