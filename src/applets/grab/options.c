@@ -215,6 +215,114 @@ grab_defaults (struct grab_opts *o, struct grab_cmdline *cl)
 
 /* Parse the command line into *O and *CL (grep's option letters where
    they do not clash with the original grab's).  Dies on bad usage.  */
+/* -n's thread count ARG, from 1 to 1024; dies with grab's words on
+   anything else ('grab -rn foo .' is grep's habit: say what -n is here).  */
+static int
+threads_arg (char const *arg)
+{
+  intmax_t n;
+  strtol_error e = xstrtoimax (arg, NULL, 10, &n, "");
+  if (e != LONGINT_OK || n < 1 || 1024 < n)
+    {
+      error (0, 0, "%s: invalid number of threads", quote (arg));
+      if (e == LONGINT_INVALID)
+        error (0, 0, "-n is the number of threads in grab;"
+               " --line-number numbers lines, and 'grabrat grep'"
+               " takes grep's letters");
+      grab_usage (EXIT_TROUBLE);
+    }
+  return n;
+}
+
+/* Take grab's own long option C (getopt's, with optarg) into *O and *CL.
+   Return false if C is none of them.  */
+static bool
+grab_long_option (int c, struct grab_opts *o, struct grab_cmdline *cl)
+{
+  ptrdiff_t i;
+  switch (c)
+    {
+    case BINARY_FILES_OPTION:
+      i = argmatch_exact (optarg, binary_files_args);
+      if (i < 0)
+        error (EXIT_TROUBLE, 0, "unknown binary-files type");
+      o->binary_files = binary_files_vals[i];
+      cl->binary_set = true;
+      break;
+    case COLOR_OPTION:
+      cl->color = grab_color_arg (optarg);
+      if (cl->color < 0)
+        {
+          error (0, 0, "invalid argument %s for %s", quote (optarg),
+                 quote_n (1, "--color"));
+          fputs ("Valid arguments are:\n  - 'always'\n  - 'never'\n"
+                 "  - 'auto'\n", stderr);
+          grab_usage (EXIT_TROUBLE);
+        }
+      break;
+    case FILES_OPTION:
+      /* As ripgrep's: the tree is walked, and no pattern is given.  */
+      o->files_only = true;
+      o->directories = DIRS_RECURSE;
+      cl->recursive_seen = true;
+      break;
+    case FILES_FROM_OPTION:
+    case FILES0_FROM_OPTION:
+      cl->files_from = optarg;
+      cl->files_from_delim = c == FILES_FROM_OPTION ? '\n' : '\0';
+      break;
+    case FILES_WITHOUT_MATCH_OPTION:
+      cl->opt_l = false;
+      o->list = LIST_NONMATCHING;
+      o->print.json = false;
+      break;
+    case HELP_OPTION:
+      grab_usage (EXIT_SUCCESS);
+    case JSON_OPTION:
+      /* ripgrep's modes: the last of --json, -c, -l, -L wins.  */
+      o->print.json = true;
+      o->count = cl->opt_l = false;
+      o->list = LIST_NONE;
+      break;
+    case LINE_NUMBER_OPTION:
+      o->search.number = o->print.number = true;
+      break;
+    case DEBUG_OPTION:
+      cl->debug = true;
+      break;
+    case LIST_ENGINES_OPTION:
+      for (idx_t k = 0; engine_at (k); k++)
+        puts (engine_at (k)->name);
+      exit (EXIT_SUCCESS);
+    case MAX_DEPTH_OPTION:
+      o->max_depth = MIN (INT_MAX, nonnegative_arg ("--max-depth",
+                                                    optarg, ""));
+      break;
+    case MAX_FILESIZE_OPTION:
+      o->max_filesize = MIN (TYPE_MAXIMUM (off_t),
+                             nonnegative_arg ("--max-filesize", optarg,
+                                              "KMG"));
+      break;
+    case MMAP_OPTION:
+      o->input.mmap_min = mmap_vals[xword ("--mmap", optarg, mmap_args,
+                                           mmap_index)];
+      o->mmap_always = o->input.mmap_min == mmap_vals[1];
+      break;
+    case NO_MESSAGES_OPTION:
+      o->no_messages = true;
+      break;
+    case SORT_OPTION:
+      o->sort_path = xword ("--sort", optarg, sort_args, sort_vals);
+      break;
+    case WITH_FILENAME_OPTION:
+      cl->filename_option = 1;
+      break;
+    default:
+      return false;
+    }
+  return true;
+}
+
 void
 grab_parse_options (int argc, char **argv, struct grab_opts *o,
                     struct grab_cmdline *cl)
@@ -283,21 +391,7 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
         o->print.json = false;
         break;
       case 'n':
-        {
-          intmax_t n;
-          strtol_error e = xstrtoimax (optarg, NULL, 10, &n, "");
-          if (e != LONGINT_OK || n < 1 || 1024 < n)
-            {
-              /* 'grab -rn foo .' is grep's habit: say what -n is here.  */
-              error (0, 0, "%s: invalid number of threads", quote (optarg));
-              if (e == LONGINT_INVALID)
-                error (0, 0, "-n is the number of threads in grab;"
-                       " --line-number numbers lines, and 'grabrat grep'"
-                       " takes grep's letters");
-              grab_usage (EXIT_TROUBLE);
-            }
-          cl->threads = n;
-        }
+        cl->threads = threads_arg (optarg);
         break;
       case 'q':
         o->exit_on_match = true;
@@ -305,83 +399,9 @@ grab_parse_options (int argc, char **argv, struct grab_opts *o,
       case 's':
         cl->opt_s = true;
         break;
-      case BINARY_FILES_OPTION:
-        i = argmatch_exact (optarg, binary_files_args);
-        if (i < 0)
-          error (EXIT_TROUBLE, 0, "unknown binary-files type");
-        o->binary_files = binary_files_vals[i];
-        cl->binary_set = true;
-        break;
-      case COLOR_OPTION:
-        cl->color = grab_color_arg (optarg);
-        if (cl->color < 0)
-          {
-            error (0, 0, "invalid argument %s for %s", quote (optarg),
-                   quote_n (1, "--color"));
-            fputs ("Valid arguments are:\n  - 'always'\n  - 'never'\n"
-                   "  - 'auto'\n", stderr);
-            grab_usage (EXIT_TROUBLE);
-          }
-        break;
-      case FILES_OPTION:
-        /* As ripgrep's: the tree is walked, and no pattern is given.  */
-        o->files_only = true;
-        o->directories = DIRS_RECURSE;
-        cl->recursive_seen = true;
-        break;
-      case FILES_FROM_OPTION:
-      case FILES0_FROM_OPTION:
-        cl->files_from = optarg;
-        cl->files_from_delim = c == FILES_FROM_OPTION ? '\n' : '\0';
-        break;
-      case FILES_WITHOUT_MATCH_OPTION:
-        cl->opt_l = false;
-        o->list = LIST_NONMATCHING;
-        o->print.json = false;
-        break;
-      case HELP_OPTION:
-        grab_usage (EXIT_SUCCESS);
-      case JSON_OPTION:
-        /* ripgrep's modes: the last of --json, -c, -l, -L wins.  */
-        o->print.json = true;
-        o->count = cl->opt_l = false;
-        o->list = LIST_NONE;
-        break;
-      case LINE_NUMBER_OPTION:
-        o->search.number = o->print.number = true;
-        break;
-      case DEBUG_OPTION:
-        cl->debug = true;
-        break;
-      case LIST_ENGINES_OPTION:
-        for (idx_t k = 0; engine_at (k); k++)
-          puts (engine_at (k)->name);
-        exit (EXIT_SUCCESS);
-      case MAX_DEPTH_OPTION:
-        o->max_depth = MIN (INT_MAX, nonnegative_arg ("--max-depth",
-                                                      optarg, ""));
-        break;
-      case MAX_FILESIZE_OPTION:
-        o->max_filesize = MIN (TYPE_MAXIMUM (off_t),
-                               nonnegative_arg ("--max-filesize", optarg,
-                                                "KMG"));
-        break;
-      case MMAP_OPTION:
-        o->input.mmap_min = mmap_vals[xword ("--mmap", optarg, mmap_args,
-                                             mmap_index)];
-        o->mmap_always = o->input.mmap_min == mmap_vals[1];
-        break;
-      case NO_MESSAGES_OPTION:
-        o->no_messages = true;
-        break;
-      case SORT_OPTION:
-        o->sort_path = xword ("--sort", optarg, sort_args, sort_vals);
-        break;
-      case WITH_FILENAME_OPTION:
-        cl->filename_option = 1;
-        break;
       default:
-        if (cmdline_common_option (c, optarg, o, cl))
+        if (grab_long_option (c, o, cl)
+            || cmdline_common_option (c, optarg, o, cl))
           break;
         if (c == '?' && (optopt == 'E' || optopt == 'G'))
           error (0, 0, "grab's patterns are Perl's (PCRE2); for %s use"
