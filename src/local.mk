@@ -53,8 +53,8 @@ src_grabrat_SOURCES = \
   src/engines/utf8chars.h \
   src/engines/wordchar.c \
   src/engines/wordchar.h \
-  src/search/chunk.c \
-  src/search/chunk.h \
+  src/search/bigfile.c \
+  src/search/bigfile.h \
   src/search/feed.c \
   src/search/feed.h \
   src/search/grab.h \

@@ -118,7 +118,7 @@ struct engine_ops
 };
 
 /* The engine's find, or its select where it has one: what decides which
-   records are selected (search.c, chunk.c).  */
+   records are selected (search.c, bigfile.c).  */
 static inline int
 engine_select (struct engine_ops const *eng, void const *re, void *scratch,
                char const *buf, idx_t len, idx_t start, struct span *m)

@@ -59,7 +59,7 @@ struct grab_opts
                                  nul_zapper): settle.c then has the input
                                  read, never mapped */
   int threads;                /* workers started at once */
-  int chunk_threads;          /* workers one big file may use (chunk.c):
+  int bigfile_threads;          /* workers one big file may use (bigfile.c):
                                  more are started when one needs them */
   bool mmap_always;           /* --mmap=always */
   bool debug;                 /* --debug: say how files are searched */

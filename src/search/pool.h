@@ -2,7 +2,7 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* pool.h: the run's threads.  The thread that makes the pool is a worker
    too; others start when asked (at the start of a run, or when a big
-   file is to be searched in pieces: chunk.c), up to a bound set at
+   file is to be searched in pieces: bigfile.c), up to a bound set at
    init, each running the entry given at init, until the pool is joined.
    Knows threads, nothing else: whoever asks for workers needs no
    knowledge of what they run.  */

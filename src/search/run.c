@@ -18,7 +18,7 @@
 #include "xalloc.h"
 
 #include "system.h"
-#include "search/chunk.h"
+#include "search/bigfile.h"
 #include "search/feed.h"
 #include "search/grab.h"
 #include "search/json.h"
@@ -33,7 +33,7 @@
 static int
 most_workers (struct grab_opts const *o)
 {
-  return o->threads < o->chunk_threads ? o->chunk_threads : o->threads;
+  return o->threads < o->bigfile_threads ? o->bigfile_threads : o->threads;
 }
 
 /* An item left in the queue when the run stopped early (-q).  */
@@ -41,7 +41,7 @@ static void
 drop_item (struct work *it)
 {
   if (it->job)
-    chunk_unref (it->job);
+    bigfile_unref (it->job);
 }
 
 int
@@ -93,7 +93,7 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
     }
 
   /* The main thread is a worker.  The others start now, or when a big
-     file is to be searched in pieces (chunk.c).  */
+     file is to be searched in pieces (bigfile.c).  */
   pool_init (&run.pool, most_workers (o), grab_worker, &run);
   pool_spawn (&run.pool, o->threads);
   grab_worker (&run);

@@ -494,7 +494,7 @@ search_chunk (struct search *s, char const *buf, idx_t len, off_t start,
          an encoding error starts from that buffer's start, not from the
          lines before ('printf "\0\303i" >f; grep -z -A1 i f' in UTF-8
          prints nothing: tests/grep/separators.sh).  So does this, in two
-         passes over the same buffer (chunk.c's engine knows it by its
+         passes over the same buffer (bigfile.c's engine knows it by its
          base).  */
       off_t k;
       off_t end = search_pass (s, sub, sublen, base, from, false, &k);

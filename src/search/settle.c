@@ -369,7 +369,7 @@ settle_threads (struct grab_opts *o, struct grab_cmdline *cl,
   int cpus = num_processors (cl->grep ? NPROC_CURRENT_OVERRIDABLE
                              : NPROC_CURRENT);
   /* A big file's pieces keep the CPUs busy: one worker each.  */
-  o->chunk_threads = cl->threads ? cl->threads : cpus;
+  o->bigfile_threads = cl->threads ? cl->threads : cpus;
   /* The walk's workers also wait for the disk when the tree is not in
      the page cache: more readers than CPUs keep it busy.  The Linux tree
      after drop_caches, 2 vCPUs (2026-12-03, /usr/bin/time, three runs
@@ -402,7 +402,7 @@ settle_threads (struct grab_opts *o, struct grab_cmdline *cl,
   /* Files found by the walk are read, not mapped: on the Linux tree
      (78,579 files, 2 threads, warm) --mmap=never took 0.97 of the default's
      time and 11 MB of memory instead of 31 (its 84 files of 1 MiB or more
-     mapped whole).  A file big enough to be cut into pieces (chunk.c) is
+     mapped whole).  A file big enough to be cut into pieces (bigfile.c) is
      mapped wherever it is found.  */
   o->input_walk = o->input;
   if (!o->mmap_always)

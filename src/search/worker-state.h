@@ -1,7 +1,7 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* worker-state.h: one search thread's state, struct worker, shared by
-   worker.c (files), walk.c (directories), feed.c and chunk.c (input),
+   worker.c (files), walk.c (directories), feed.c and bigfile.c (input),
    and output.c (their output and diagnostics).  A header of its own, not
    worker.h, so that those modules need nothing of worker.c's and the
    includes run one way (tests/toolbox/include-circles.sh).  Nothing here

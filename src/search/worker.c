@@ -23,7 +23,7 @@
 
 #include "system.h"
 #include "io/opener.h"
-#include "search/chunk.h"
+#include "search/bigfile.h"
 #include "search/feed.h"
 #include "search/output.h"
 #include "search/walk.h"
@@ -157,7 +157,7 @@ search_fd_end (struct worker *w, char const *name, intmax_t first_null)
 }
 
 /* Search the open file FD (status ST) called NAME, reading it with IN
-   (or in pieces with other workers: chunk.h).  Return the number of
+   (or in pieces with other workers: bigfile.h).  Return the number of
    selected lines.  */
 static intmax_t
 search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
@@ -167,16 +167,16 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
   struct search *s = &w->s;
   struct engine_ops const *eng = w->run->eng;
   void const *re = w->run->re;
-  struct chunk_job *job = NULL;
+  struct bigfile_job *job = NULL;
   if (0 <= o->input.mmap_min && o->input.mmap_min <= st->st_size
-      && chunk_wanted (w, st) && (job = chunk_start (w, fd, st, name)))
+      && bigfile_wanted (w, st) && (job = bigfile_start (w, fd, st, name)))
     {
-      eng = chunk_engine (job);
+      eng = bigfile_engine (job);
       re = job;
-      in = chunk_input (job);
+      in = bigfile_input (job);
     }
   /* Kept across a SIGBUS longjmp.  */
-  struct chunk_job *volatile vjob = job;
+  struct bigfile_job *volatile vjob = job;
   bool binary_rule = o->binary_files != BIN_TEXT && o->search.eol;
   /* Lines selected when NULs were seen.  Volatile: kept across a SIGBUS
      longjmp.  */
@@ -216,7 +216,7 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
         }
       off_t k;
       if (vjob)
-        chunk_set_base (vjob, keep);
+        bigfile_set_base (vjob, keep);
       need = search_chunk (s, ch.buf, ch.len, ch.start, keep, need, ch.eof,
                            &k);
       keep = k;
@@ -234,7 +234,7 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
      last selected line when -m stopped the search.  */
   w->pr.searched = s->outleft <= 0 ? s->after_match : need;
   if (vjob)
-    chunk_finish (vjob);
+    bigfile_finish (vjob);
   return without_match ? 0 : search_fd_end (w, name, first_null);
 }
 
@@ -638,7 +638,7 @@ grab_worker (void *arg)
           {
             struct work *it = &items[i];
             if (it->job)
-              chunk_help (&w, it->job);
+              bigfile_help (&w, it->job);
             else if (it->feed)
               feed_step (&w, it);
             else if (it->type == DT_DIR && !it->command_line)

@@ -16,7 +16,7 @@
 #include <stdatomic.h>
 
 struct onode;
-struct chunk_job;
+struct bigfile_job;
 struct feed;
 
 /* The entries of one listed directory (walk.c): their paths in one
@@ -48,7 +48,7 @@ struct work
   bool with_name;        /* print the file name with its lines */
   int depth;             /* 0 for an operand, 1 for its entries, ... */
   struct onode *node;    /* its place in --sort=path order, or NULL */
-  struct chunk_job *job; /* if not NULL: help search this big file (the
+  struct bigfile_job *job; /* if not NULL: help search this big file (the
                             other fields are unused) */
   struct feed *feed;     /* if not NULL: read more operands from this
                             list (feed.h; the other fields are unused) */

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A big file is cut into pieces that several workers search (chunk.c):
+# A big file is cut into pieces that several workers search (bigfile.c):
 # the output is grep -P -a's, byte for byte and in order, across piece
 # edges, with -m, context, line numbers, offsets, -v, -c, -o, -l, -x, -w;
 # also where a line is longer than a piece, where a piece has more

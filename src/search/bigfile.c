@@ -1,6 +1,6 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
-/* chunk.c: a big file searched by several workers (see chunk.h).
+/* bigfile.c: a big file searched by several workers (see bigfile.h).
 
    Pieces.  Piece I covers the records (lines) that START in file offsets
    [I * SIZE, (I + 1) * SIZE): a record belongs to the piece its first byte
@@ -38,7 +38,7 @@
 #include "xalloc.h"
 #include "xvasprintf.h"
 
-#include "search/chunk.h"
+#include "search/bigfile.h"
 #include "search/grab.h"
 #include "search/output.h"
 #include "search/pool.h"
@@ -70,7 +70,7 @@ struct piece
                         only the owner reads and writes) */
 };
 
-struct chunk_job
+struct bigfile_job
 {
   struct engine_ops ops;       /* the owner's engine (see above) */
   struct engine_ops const *eng;
@@ -92,7 +92,7 @@ struct chunk_job
 };
 
 static void
-job_free (struct chunk_job *job)
+job_free (struct bigfile_job *job)
 {
   for (idx_t i = 0; i < job->npieces; i++)
     free (job->pieces[i].recs);
@@ -104,7 +104,7 @@ job_free (struct chunk_job *job)
 }
 
 void
-chunk_unref (struct chunk_job *job)
+bigfile_unref (struct bigfile_job *job)
 {
   pthread_mutex_lock (&job->lock);
   bool last = --job->refs == 0;
@@ -120,11 +120,11 @@ piece_size (struct grab_opts const *o)
 }
 
 bool
-chunk_wanted (struct worker const *w, struct stat const *st)
+bigfile_wanted (struct worker const *w, struct stat const *st)
 {
   struct grab_opts const *o = w->o;
   bool const *unsure;
-  return (1 < o->chunk_threads && S_ISREG (st->st_mode)
+  return (1 < o->bigfile_threads && S_ISREG (st->st_mode)
           && MIN_PIECES * piece_size (o) <= st->st_size
           && !(w->run->eng->selects_all
                && w->run->eng->selects_all (w->run->re, &unsure)));
@@ -146,7 +146,7 @@ static int
 replay (void const *re, void *scratch, char const *buf, idx_t len,
         idx_t start, struct span *m)
 {
-  struct chunk_job *job = (struct chunk_job *) re;
+  struct bigfile_job *job = (struct bigfile_job *) re;
   idx_t p = start;
   while (p < len)
     {
@@ -207,15 +207,15 @@ replay (void const *re, void *scratch, char const *buf, idx_t len,
   return 0;
 }
 
-struct chunk_job *
-chunk_start (struct worker *w, int fd, struct stat const *st,
+struct bigfile_job *
+bigfile_start (struct worker *w, int fd, struct stat const *st,
              char const *name)
 {
   struct grab_opts const *o = w->o;
   int dfd = fcntl (fd, F_DUPFD_CLOEXEC, 0);
   if (dfd < 0)
     return NULL;
-  struct chunk_job *job = xzalloc (sizeof *job);
+  struct bigfile_job *job = xzalloc (sizeof *job);
   job->eng = w->run->eng;
   job->re = w->run->re;
   job->ops = *job->eng;
@@ -246,19 +246,19 @@ chunk_start (struct worker *w, int fd, struct stat const *st,
   pthread_mutex_init (&job->lock, NULL);
   pthread_cond_init (&job->cond, NULL);
 
-  int helpers = o->chunk_threads - 1;
+  int helpers = o->bigfile_threads - 1;
   job->refs = 1 + helpers;
   struct work *items = xnmalloc (helpers, sizeof *items);
   for (int i = 0; i < helpers; i++)
     items[i] = (struct work) { .job = job };
   workq_push (w->run->q, items, helpers);
   free (items);
-  pool_spawn (&w->run->pool, o->chunk_threads);
+  pool_spawn (&w->run->pool, o->bigfile_threads);
   if (o->debug)
     {
       char *msg = xasprintf ("%jd pieces of %jd bytes, up to %d workers",
                              (intmax_t) job->npieces, (intmax_t) job->size,
-                             o->chunk_threads);
+                             o->bigfile_threads);
       worker_say (w, name, msg, 0);
       free (msg);
     }
@@ -266,35 +266,35 @@ chunk_start (struct worker *w, int fd, struct stat const *st,
 }
 
 struct engine_ops const *
-chunk_engine (struct chunk_job *job)
+bigfile_engine (struct bigfile_job *job)
 {
   return &job->ops;
 }
 
 struct input_params const *
-chunk_input (struct chunk_job const *job)
+bigfile_input (struct bigfile_job const *job)
 {
   return &job->owner_in;
 }
 
 void
-chunk_set_base (struct chunk_job *job, off_t base)
+bigfile_set_base (struct bigfile_job *job, off_t base)
 {
   job->base = base;
 }
 
 void
-chunk_finish (struct chunk_job *job)
+bigfile_finish (struct bigfile_job *job)
 {
   pthread_mutex_lock (&job->lock);
   job->finished = true;
   pthread_mutex_unlock (&job->lock);
-  chunk_unref (job);
+  bigfile_unref (job);
 }
 
 /* List piece I of JOB into *PC (see the top), reading with RD.  */
 static void
-list_piece (struct worker *w, struct chunk_job *job, idx_t i,
+list_piece (struct worker *w, struct bigfile_job *job, idx_t i,
             struct piece *pc)
 {
   struct input_reader *rd = w->rd;
@@ -356,7 +356,7 @@ list_piece (struct worker *w, struct chunk_job *job, idx_t i,
 }
 
 void
-chunk_help (struct worker *w, struct chunk_job *job)
+bigfile_help (struct worker *w, struct bigfile_job *job)
 {
   for (;;)
     {
@@ -384,5 +384,5 @@ chunk_help (struct worker *w, struct chunk_job *job)
       pthread_cond_broadcast (&job->cond);
       pthread_mutex_unlock (&job->lock);
     }
-  chunk_unref (job);
+  bigfile_unref (job);
 }

@@ -1,6 +1,6 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
-/* chunk.h: one big file searched by several workers (chunk.c).
+/* bigfile.h: one big file searched by several workers (bigfile.c).
    The file is cut into pieces of equal size.  The worker that took the
    file (the owner) searches it as any file, from its start, with the
    search loop, the printer and all their rules (-m, context, line
@@ -12,8 +12,8 @@
    because the real engine still decides every line it prints, and the
    helpers save it the scan.  The two meet about the middle.  */
 
-#ifndef GRABRAT_GRAB_CHUNK_H
-#define GRABRAT_GRAB_CHUNK_H
+#ifndef GRABRAT_SEARCH_BIGFILE_H
+#define GRABRAT_SEARCH_BIGFILE_H
 
 #include <stdbool.h>
 #include <sys/stat.h>
@@ -22,33 +22,33 @@
 #include "engines/engine.h"
 
 struct worker;
-struct chunk_job;
+struct bigfile_job;
 
 /* Whether the owner W should cut the regular file with status ST, which
    it is about to read with mappings, into pieces.  */
-bool chunk_wanted (struct worker const *w, struct stat const *st);
+bool bigfile_wanted (struct worker const *w, struct stat const *st);
 
 /* Start a job for the file open on FD (status ST), searched by W: queue
    the helpers' items and start their threads if need be.  The job's
-   engine (chunk_engine) stands for the run's in W's search; the owner
-   reads the file with the job's input parameters (chunk_input).  */
-struct chunk_job *chunk_start (struct worker *w, int fd,
+   engine (bigfile_engine) stands for the run's in W's search; the owner
+   reads the file with the job's input parameters (bigfile_input).  */
+struct bigfile_job *bigfile_start (struct worker *w, int fd,
                                struct stat const *st, char const *name);
-struct engine_ops const *chunk_engine (struct chunk_job *job);
-struct input_params const *chunk_input (struct chunk_job const *job);
+struct engine_ops const *bigfile_engine (struct bigfile_job *job);
+struct input_params const *bigfile_input (struct bigfile_job const *job);
 
 /* The owner is about to search a chunk whose first byte handed to the
    engine is at file offset BASE.  */
-void chunk_set_base (struct chunk_job *job, off_t base);
+void bigfile_set_base (struct bigfile_job *job, off_t base);
 
 /* The owner is done with the file (at its end, or stopped early).  */
-void chunk_finish (struct chunk_job *job);
+void bigfile_finish (struct bigfile_job *job);
 
 /* A helper's item: list pieces of JOB until none is left, then drop the
    item's hold on JOB.  */
-void chunk_help (struct worker *w, struct chunk_job *job);
+void bigfile_help (struct worker *w, struct bigfile_job *job);
 
 /* Drop a hold on JOB without helping (an item left in a stopped queue).  */
-void chunk_unref (struct chunk_job *job);
+void bigfile_unref (struct bigfile_job *job);
 
 #endif
