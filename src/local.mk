@@ -43,6 +43,8 @@ src_grabrat_SOURCES = \
   src/engines/litset.h \
   src/engines/pcre2-join.c \
   src/engines/pcre2-join.h \
+  src/engines/literal.c \
+  src/engines/literal.h \
   src/engines/pcre2-literal.c \
   src/engines/pcre2-literal.h \
   src/engines/pcre2-scope.c \

@@ -136,7 +136,7 @@ tests_unit_test_search_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_search_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_search_LDADD = lib/libgnu.a
 tests_unit_test_pcre2_syntax_SOURCES = tests/unit/test-pcre2-syntax.c \
-  src/engines/pcre2-scope.c src/engines/pcre2-literal.c \
+  src/engines/pcre2-scope.c src/engines/pcre2-literal.c src/engines/literal.c \
   src/engines/byteseq.c
 tests_unit_test_pcre2_syntax_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_pcre2_syntax_CFLAGS = $(WARN_CFLAGS) $(PCRE2_CFLAGS)
@@ -147,12 +147,12 @@ tests_unit_test_litset_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_litset_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_litset_LDADD = lib/libgnu.a
 tests_unit_test_literal_SOURCES = tests/unit/test-literal.c \
-  src/engines/pcre2-literal.c src/engines/byteseq.c
+  src/engines/pcre2-literal.c src/engines/literal.c src/engines/byteseq.c
 tests_unit_test_literal_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_literal_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_literal_LDADD = lib/libgnu.a
 tests_unit_test_byteseq_SOURCES = tests/unit/test-byteseq.c \
-  src/engines/pcre2-literal.c src/engines/byteseq.c
+  src/engines/pcre2-literal.c src/engines/literal.c src/engines/byteseq.c
 tests_unit_test_byteseq_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_byteseq_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_byteseq_LDADD = lib/libgnu.a

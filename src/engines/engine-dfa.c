@@ -45,7 +45,7 @@
 
 #include "system.h"
 #include "engines/engine.h"
-#include "engines/pcre2-literal.h"
+#include "engines/literal.h"
 #include "engines/wordchar.h"
 
 struct dfa_re
@@ -224,7 +224,7 @@ caseless_must (struct dfa_re const *re)
 
 /* The string every match of RE holds, from its parsed DFA D, or an
    empty literal.  It narrows the search to the lines that hold it: its
-   packed pair finds it (pcre2-literal.c), without case for -i
+   packed pair finds it (literal.c), without case for -i
    (caseless_must).  'grabrat grep -r -i pm_resume' on bench/corpus.sh's
    tree, 2 threads: 0.67 s in C with a memchr for its '_' (and 0.48 with
    a litset of one), 0.34 with the caseless pair; 1.18 s in C.UTF-8,

@@ -9,7 +9,7 @@
      place where the trie's walk over the folded text reaches a string's
      end, within one line.
    - Candidates come from a memchr for the rarest byte of each of a few
-     strings (pcre2-literal.c), the Wu-Manber
+     strings (literal.c), the Wu-Manber
      set of litset.c (every string 4 bytes or more, and folding that is
      ASCII's), or else a scan for the bytes that start strings.  Each is
      confirmed by the trie.
@@ -38,7 +38,7 @@
 
 #include "engines/engine.h"
 #include "engines/litset.h"
-#include "engines/pcre2-literal.h"
+#include "engines/literal.h"
 #include "engines/wordchar.h"
 
 /* A trie node; its children are a list of siblings in byte order.  */

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 
 #include "idx.h"
-#include "engines/pcre2-literal.h"
+#include "engines/literal.h"
 
 struct litset;
 

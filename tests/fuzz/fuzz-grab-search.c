@@ -28,7 +28,8 @@
 
    Sources: src/engines/linescan src/engines/utf8chars
    Sources: src/engines/engine-pcre2 src/engines/engine
-   Sources: src/engines/litset src/engines/pcre2-literal src/engines/pcre2-join
+   Sources: src/engines/litset src/engines/pcre2-literal src/engines/literal
+   Sources: src/engines/pcre2-join
    Sources: src/engines/byteseq
    Sources: src/engines/pcre2-scope src/engines/pcre2-which src/search/search
    Sources: src/io/dlsyms

@@ -11,7 +11,7 @@
    the rest is the text.  Bytes stand for letters of a small alphabet so
    that literals occur, overlap and end at the text's end.
 
-   Sources: src/engines/litset src/engines/pcre2-literal
+   Sources: src/engines/litset src/engines/pcre2-literal src/engines/literal
    Sources: src/engines/byteseq
 */
 

@@ -11,7 +11,8 @@
    Sources: src/search/cmdline
    Sources: src/engines/linescan src/engines/utf8chars
    Sources: src/engines/engine-pcre2 src/engines/litset
-   Sources: src/engines/pcre2-literal src/engines/pcre2-scope src/engines/pcre2-join
+   Sources: src/engines/pcre2-literal src/engines/literal src/engines/pcre2-scope
+   Sources: src/engines/pcre2-join
    Sources: src/engines/byteseq src/engines/pcre2-which src/optdump
    Sources: src/io/dlsyms
    Optional sources: src/engines/engine-hs
