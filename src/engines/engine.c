@@ -38,7 +38,7 @@ engine_every_line_form (struct engine_pattern const *pat, bool caret)
 }
 
 struct engine_ops const *
-engine_find (char const *name, char const **why)
+engine_named (char const *name, char const **why)
 {
   for (size_t i = 0; i < sizeof engines / sizeof *engines; i++)
     if (strcmp (engines[i]->name, name) == 0)

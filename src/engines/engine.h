@@ -135,7 +135,7 @@ bool engine_every_line_form (struct engine_pattern const *pat, bool caret);
 
 /* The engine called NAME, or NULL if this build has none by that name
    (or the one it has cannot load: *WHY then says why).  */
-struct engine_ops const *engine_find (char const *name, char const **why);
+struct engine_ops const *engine_named (char const *name, char const **why);
 
 /* The Ith engine grab may be given (-H), from 0, or NULL past the last:
    its NAME lists it for --list-engines and the tests.  */

@@ -149,7 +149,7 @@ settle_patterns (struct grab_opts *o, struct grab_cmdline *cl,
   if (cl->hyperscan)
     {
       char const *why;
-      eng = engine_find ("hyperscan", &why);
+      eng = engine_named ("hyperscan", &why);
       if (!eng)
         error (EXIT_TROUBLE, 0, "-H: the Hyperscan engine is %s", why);
     }

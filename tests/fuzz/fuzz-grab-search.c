@@ -364,7 +364,7 @@ LLVMFuzzerTestOneInput (uint8_t const *data, size_t size)
   if (f.hyperscan)
     {
       char const *why;
-      eng = engine_find ("hyperscan", &why);
+      eng = engine_named ("hyperscan", &why);
     }
   void *re = NULL;
   void *scratch = NULL;

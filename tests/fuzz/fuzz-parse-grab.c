@@ -49,7 +49,7 @@ use_patterns (struct grab_cmdline *cl)
     {
       char const *why;
       struct engine_ops const *eng
-        = k ? engine_find ("hyperscan", &why) : &engine_pcre2;
+        = k ? engine_named ("hyperscan", &why) : &engine_pcre2;
       if (!eng)
         continue;
       struct engine_pattern ep = {
