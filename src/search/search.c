@@ -263,15 +263,21 @@ select_line (struct search *s, char const *sub, off_t base, idx_t lb,
 }
 
 /* Select every line of SUB[P..LIM), P a line start, when none goes to
-   the sink: count them at once, as far as -m lets.  */
+   the sink: count them at once, as far as -m lets.  INVERTED: a run of
+   lines -v selects, which grep's prtext takes whole (up to -m's count)
+   even where it stops at its first selection (a binary file's), so that
+   standard input is left after the run ('printf "\n\n\0" | grep -v -m2
+   W - -' finds the NUL line again: random tester seed 1796558853 case
+   19183, tests/grep/stdin-turns.sh); else one line there.  */
 static void
 count_region (struct search *s, char const *sub, off_t base, idx_t p,
-              idx_t lim)
+              idx_t lim, bool inverted)
 {
   idx_t n = search_count_eol (sub + p, lim - p, s->o->eol);
   n += p < lim && sub[lim - 1] != s->o->eol;
   idx_t end = lim;
-  intmax_t most = s->stop_on_match && 1 < s->outleft ? 1 : s->outleft;
+  intmax_t most = (s->stop_on_match && !inverted && 1 < s->outleft ? 1
+                   : s->outleft);
   if (most < n)
     {
       /* -m (or a stop at the first line) stops within: the end of its last
@@ -299,7 +305,7 @@ every_line (struct search *s, char const *sub, off_t base, idx_t p,
 {
   if (s->quiet)
     {
-      count_region (s, sub, base, p, lim);
+      count_region (s, sub, base, p, lim, false);
       return;
     }
   while (p < lim && !s->done)
@@ -396,7 +402,7 @@ engine_region (struct search *s, char const *sub, off_t base, idx_t p,
             empty_run (s, sub, base, p);
         }
       else if (s->quiet)
-        count_region (s, sub, base, p, mb);
+        count_region (s, sub, base, p, mb, true);
       else
         while (p < mb && !s->done)
           {

@@ -33,6 +33,17 @@ for i in 1 2 3 4 5 6 7 8; do
 done
 diff_report_ || fail=1
 
+# A binary file stops at its first selection, but -v takes a run of
+# lines whole, up to -m's count: the next '-' starts after the run and
+# meets the NUL line again (random tester seed 1796558853 case 19183).
+printf '\n\n\0' >nul3 || framework_failure_
+printf 'a\nb\0\nc\nd\n' >nul4 || framework_failure_
+for opts in "-v -m2 W" "-v -m1 W" "-v -m3 W" "-v -m2 -c W" "-m2 -v b"; do
+  STDIN=nul3 run_ C "1 4" $opts - -
+  STDIN=nul4 run_ C "1 4" $opts - - -
+done
+diff_report_ || fail=1
+
 # A start that is not the file's: -m leaves the offset after its last
 # selected line counted from there ('x4', not 'x2', comes next).
 for who in gnu ours; do
