@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 # bench/lib.sh: helpers shared by the bench/*.sh scripts (sourced).

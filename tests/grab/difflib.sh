@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tests/grab/difflib.sh: run grab and GNU grep -P -a on the same inputs and

@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tests/grab/mkedges.sh: write a text with matches at window and piece

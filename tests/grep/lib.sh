@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tests/grep/lib.sh: sourced by the grep tests after init.sh.  Makes

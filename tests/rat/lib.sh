@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tests/rat/lib.sh: helpers for the rat tests (sourced after init.sh).
