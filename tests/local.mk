@@ -63,14 +63,14 @@ grab_tests = \
   tests/grab/terminal.sh \
   tests/grab/errors.sh \
   tests/grab/faults.sh \
-  tests/grab/option-F.sh \
-  tests/grab/option-O.sh \
-  tests/grab/option-l-O.sh \
+  tests/grab/fixed-every-line-forms.sh \
+  tests/grab/match-offsets.sh \
+  tests/grab/offset-list.sh \
   tests/grab/every-line.sh \
   tests/grab/first-match-only.sh \
-  tests/grab/option-S.sh \
-  tests/grab/option-I.sh \
-  tests/grab/option-n.sh \
+  tests/grab/fixed-strings.sh \
+  tests/grab/color-on-terminal.sh \
+  tests/grab/threads-option.sh \
   tests/grab/interleave.sh \
   tests/grab/small-files.sh \
   tests/grab/binary.sh \
