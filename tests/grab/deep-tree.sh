@@ -19,7 +19,7 @@ mkdir top || framework_failure_
 
 grep -r needle top | LC_ALL=C $REF_SORT >exp || framework_failure_
 test "$(wc -l <exp)" = 5 || framework_failure_
-for n in 1 4; do
+for n in $test_threads; do
   grab -n $n -r needle top | LC_ALL=C $REF_SORT >out || fail=1
   compare exp out || fail=1
 done

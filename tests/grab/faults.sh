@@ -70,7 +70,7 @@ is_prefix_ ()
   test "$p_size_" = 0 || test "$(tail -c 1 "$1" | od -An -c)" = '  \n'
 }
 
-for n in 1 4; do
+for n in $test_threads; do
   # Operands that cannot be opened, whatever the output mode.
   for e in EACCES EIO EMFILE; do
     for opts in '' --count --files-with-matches --files-without-match \
@@ -153,7 +153,7 @@ done
 # writes is whole: 1 MiB pieces of a big file's output).  The first write
 # fails as grep's does; a later one leaves a prefix of the output.
 grep -P -a 1 big >exp.big || framework_failure_
-for n in 1 4; do
+for n in $test_threads; do
   for e in ENOSPC EIO EPIPE; do
     vs_grep_ $n write:error=$e "$abs/out" 1 big
     for when in 2 3; do
@@ -180,7 +180,7 @@ for i in 10 11 12 13 14 16 17 18 19 20 21 22 23 24 26 27 28 29 30 31; do
   seq ${i}00000 ${i}99999 >many/f$i || framework_failure_
 done
 grab -n 1 -r --sort=path 5 many >exp.sorted || framework_failure_
-for n in 1 4; do
+for n in $test_threads; do
   for e in ENOSPC EIO EPIPE; do
     inj_ write:error=$e:when=3 "$abs/out" grab -n $n -r --sort=path 5 many \
       >out 2>err
@@ -201,7 +201,7 @@ done
 
 # A real broken pipe: with SIGPIPE ignored, grep's "write error: Broken
 # pipe" and status 2; else both die of SIGPIPE.
-for n in 1 4; do
+for n in $test_threads; do
   for sig in ignored default; do
     for prog in "grep -P -a" "grab -n $n"; do
       (test $sig = ignored && trap '' PIPE
@@ -225,7 +225,7 @@ done
 mkdir -p d/sub d/sub2 && seq 100 >d/a && seq 100 >d/sub/b \
   && seq 50 >d/sub2/c || framework_failure_
 grab -n 1 -r 9 "$abs/d" >all || framework_failure_
-for n in 1 4; do
+for n in $test_threads; do
   for what in d/sub/b d/sub; do
     inj_ openat:error=EACCES "${what##*/}" grab -n $n -r 9 "$abs/d" \
       >out 2>err

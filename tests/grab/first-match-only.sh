@@ -27,7 +27,7 @@ for mode in '' -l -L -c -o -v -n '-b -o' -q '-l -Z' '-L -Z' '-c -v' \
 done
 # With -l and -O, grab's NAME:OFFSET list stops with the first selected
 # line too: the offsets of the matches in that line, as grep -m 1 -b -o.
-for n in 1 4; do
+for n in $test_threads; do
   grab -n $n -s -l -O --sort=path 'fo|a' a c d >out || fail=1
   LC_ALL=C grep -P -a -m 1 -b -o -H 'fo|a' a c d | cut -d: -f1,2 >exp
   compare exp out || fail=1
@@ -40,7 +40,7 @@ for opts in -s '-s -c' '-s -o' '-s -v' '-q' '-q -m 2' '-m 2' '-m 2 -c' \
             '-l -m 2' '-c -m 1' '-v -m 2' '-s -A 1'; do
   gopts=$(printf '%s\n' "$opts" | sed 's/-s/-m 1/')
   { LC_ALL=C grep -P -a $gopts foo; echo "status $?"; cat; } <in >exp
-  for n in 1 4; do
+  for n in $test_threads; do
     { grab -n $n $opts foo; echo "status $?"; cat; } <in >out
     compare exp out || { echo "stdin left by: grab $opts"; fail=1; }
   done
@@ -52,7 +52,7 @@ printf 'foo\0x\nfoo 2\nfoo 3\nfoo 4\n' >bin || framework_failure_
 for opts in '-m 2' '-m 3 -c'; do
   { LC_ALL=C grep -P --binary-files=binary $opts foo; echo "status $?"; cat; } \
     <bin >exp 2>&1
-  for n in 1 4; do
+  for n in $test_threads; do
     { grab -n $n --binary-files=binary $opts foo; echo "status $?"; cat; } \
       <bin >out 2>&1
     sed 's/^grab:/grep:/' out >out2

@@ -7,7 +7,7 @@
 . "${srcdir=.}/tests/init.sh"
 printf 'a.b\naxb\n(x)\n[x\n' >b || framework_failure_
 for e in $(grab_engine_opts_); do
-for n in 1 4; do
+for n in $test_threads; do
   for opt in -S -F --fixed-strings; do
     grab $(engine_opt_ $e) -n $n $opt a.b b >out || fail=1
     echo a.b >exp

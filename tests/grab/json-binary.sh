@@ -24,7 +24,7 @@ records_ ()
 }
 
 for e in $(grab_engine_opts_); do
-for n in 1 4; do
+for n in $test_threads; do
   H=$(engine_opt_ $e)
   grab $H -n $n --json foo bin >out || fail=1
   json_norm_ <out >/dev/null || fail=1

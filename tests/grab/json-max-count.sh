@@ -25,7 +25,7 @@ records_ ()
 for opts in '-m1 -A3' '-m1 -C1' '-m2 -A1' '-m1 -v' '-m2 -v -C1' \
             '-m3 -v -A2' '-m1 -B2' '-m2'; do
   for e in $(grab_engine_opts_); do
-  for n in 1 4; do
+  for n in $test_threads; do
     grab -n $n --line-number $opts hit in | sed 's/^\([0-9]*[:-]\).*/\1/' >exp
     grab $(engine_opt_ $e) -n $n --json $opts hit in >out || fail=1
     json_norm_ <out >/dev/null || fail=1

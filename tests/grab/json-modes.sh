@@ -26,7 +26,7 @@ for case in '--json -c|-c' '-c --json|' '--json -l|-l' '-l --json|' \
   opts=${case%|*} alone=${case#*|}
   for files in 'a' 'a b c'; do
     "$RG" --no-config --sort path $opts hello $files >exp.raw
-    for n in 1 4; do
+    for n in $test_threads; do
       grab -n $n --sort=path $opts hello $files >got.raw
       gstatus=$?
       if grep '^{' exp.raw >/dev/null; then

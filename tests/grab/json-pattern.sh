@@ -33,7 +33,7 @@ check_ ()
   shift
   printf '%s\n' "$c_exp" >exp
   for e in $(grab_engine_opts_); do
-    for n in 1 4; do
+    for n in $test_threads; do
       grab $(engine_opt_ $e) -n $n --json "$@" in >out || fail=1
       json_norm_ -p <out >/dev/null || fail=1
       subs_ <out >got

@@ -23,7 +23,7 @@ test "$(wc -l <exp)" = 900 || framework_failure_
 # --sort=path queues each directory's entries by name: 'd' before the
 # files, whatever order the file system lists them in, so that the files
 # of every level wait.
-for n in 1 4; do
+for n in $test_threads; do
   for sort in --sort=path ''; do
     (ulimit -n 64 && grab -n $n -r $sort needle top) >out 2>err
     test $? = 0 || fail=1

@@ -8,7 +8,7 @@
 printf 'xx foo\nbar\nfoo foo\n' >a || framework_failure_
 printf 'a\n\251\251x\n' >b || framework_failure_
 for e in $(grab_engine_opts_); do
-for n in 1 4; do
+for n in $test_threads; do
   grab $(engine_opt_ $e) -n $n -O foo a >out || fail=1
   printf '3:xx foo\n11:foo foo\n' >exp
   compare exp out || fail=1

@@ -88,7 +88,7 @@ diff_report_ || fail=1
 # -r with no operand searches '.', naming files without "./"; -r with '.'
 # keeps it.  (Run inside the tree, results written outside it.)
 cd tree || framework_failure_
-for n in 1 4; do
+for n in $test_threads; do
   for args in '-r foo' '-r foo .' '-r -l the' '-r -c --include=*.c x'; do
     # shellcheck disable=SC2086
     grep -P -a $args | LC_ALL=C $REF_SORT >../exp

@@ -48,7 +48,7 @@ while IFS= read -r c; do
         done
         for e in $(grab_engine_opts_); do
           test "x$e" = x- && e=
-          for n in 1 4; do
+          for n in $test_threads; do
             LC_ALL=$loc grab $e -n $n "$@" $f >got 2>&1
             gs=$?
             if test $es != $gs || ! cmp -s exp got; then

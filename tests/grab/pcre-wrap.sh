@@ -51,7 +51,7 @@ while IFS= read -r c; do
     es=$?
     for e in $(grab_engine_opts_); do
       test "x$e" = x- && e=
-      for n in 1 4; do
+      for n in $test_threads; do
         # Split grab's options at ' -e ' into words, keeping the patterns
         # whole.
         set -- $ropts

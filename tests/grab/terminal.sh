@@ -12,7 +12,7 @@ e=$(printf '\033')
 printf 'libfoo\0\001\002 libfoo\n' >bin || framework_failure_
 printf 'libfoo text\n\377 libfoo\n' >txt || framework_failure_
 
-for n in 1 4; do
+for n in $test_threads; do
   # A terminal: the notice on stderr (script merges it), the text file's
   # lines as they are, encoding errors included.
   TERM=xterm script -qec "grab -n $n --sort=path libfoo bin txt" /dev/null \

@@ -34,7 +34,7 @@ for loc in $locales; do
                 '-T -o -b -C 1'; do
       while IFS= read -r pat; do
         # shellcheck disable=SC2086
-        run_ "$loc" '1 4' $mode $opts -e "$pat" a b c d g
+        run_ "$loc" "$test_threads" $mode $opts -e "$pat" a b c d g
         cases=$((cases + 2))
       done <"$list"
     done

@@ -56,7 +56,7 @@ for loc in $locales; do
     for args in "-i -e $w" "-i -e $r" "-i -w -e $w" "-i -x -e $r" \
                 "-i -o -e $r" "-i -c -e $w" "-i -v -c -e $r" \
                 "-i -E -e ($w|zzzz)x?" "-i -n -e ${w}_*"; do
-      run_ $loc '1 4' $args $f
+      run_ $loc "$test_threads" $args $f
     done
   done
 done

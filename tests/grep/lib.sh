@@ -15,7 +15,8 @@ ln -s "$abs_top_builddir/src/grabrat" ours/grep || framework_failure_
 # run_ LOCALE THREADS ARGS...: run GNU grep and ours with ARGS in LOCALE
 # (standard input: the file $STDIN, else /dev/null) and append to
 # ./mismatches what differs in output, diagnostics or status.  THREADS
-# may be a list ("1 4"): GNU grep runs once, ours once for each.
+# may be a list ("$test_threads", init.cfg): GNU grep runs once, ours
+# once for each.
 # GRAB_TEST_STRIDE: a fixed sample (init.cfg's in_sample_).
 run_ ()
 {

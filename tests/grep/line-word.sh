@@ -24,7 +24,7 @@ for loc in $locales; do
            "-e abc -e zz" "-i -e abc" "-e 'a.c'"; do
     for o in "--color=always" "-o" "-o -b -n --color=always" \
              "-c --color=always" "-v --color=always" "-A1 --color=always"; do
-      eval "run_ $loc '1 4' -x -w $o $p nl last empty crlf"
+      eval "run_ $loc '$test_threads' -x -w $o $p nl last empty crlf"
       eval "run_ $loc 1 -x -w $o $p last"
     done
   done

@@ -12,7 +12,7 @@ printf 'foo\n' >b || framework_failure_
 for m in -1 -5 -9223372036854775808 -99999999999999999999 0 1 2; do
   for opts in '' -c -v -o -n '-A 1' -l -L '-c -v' '-L -v'; do
     # shellcheck disable=SC2086
-    run_ C '1 4' -m $m $opts foo a b nope
+    run_ C "$test_threads" -m $m $opts foo a b nope
     # shellcheck disable=SC2086
     run_ C 1 -P -m $m $opts foo a b
   done
@@ -46,7 +46,7 @@ for opts in -C0 -A1 -B1 '-A2 -n' -c '-o -C1' '-A1 --group-separator=XX' \
   # the next file's group all the same.
   for files in v1 v2 v3 'v4 v2' 'v1 v1' 'nosuch v1' 'v1 nosuch' 'v5 v1'; do
     # shellcheck disable=SC2086
-    run_ C '1 4' -v -m-1 $opts x $files
+    run_ C "$test_threads" -v -m-1 $opts x $files
   done
 done
 diff_report_ || fail=1

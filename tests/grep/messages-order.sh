@@ -24,7 +24,7 @@ for opts in '' -c -L -l -H -n -A1 -cv -Lv -m1 '-c -m1' -o -h; do
       cmd="grep $opts a $files $out"
       (eval "PATH=\$PWD/gnu:\$PATH LC_ALL=C $cmd" <f >exp 2>&1
        echo "status $?" >>exp)
-      for n in 1 4; do
+      for n in $test_threads; do
         (eval "PATH=\$PWD/ours:\$PATH LC_ALL=C OMP_NUM_THREADS=$n $cmd" \
            <f >got 2>&1
          echo "status $?" >>got)

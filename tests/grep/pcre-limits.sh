@@ -67,7 +67,7 @@ for loc in C en_US.ISO-8859-1 en_US; do
   LC_ALL=$loc locale charmap >/dev/null 2>&1 || continue
   for args in "'(*UTF)a' u1" "'(*UTF)a' u4 u2 u4" "-c '(*UTF)b' u3 u1" \
               "-v '(*UTF)zz' u2" "-l '(*UTF)a' u1 u2" "'(*UTF)(*UCP)\w' u3"; do
-    eval "run_ $loc '1 4' -P $args"
+    eval "run_ $loc '$test_threads' -P $args"
   done
 done
 # grep runs the pattern once on an empty line not at a line start
@@ -77,7 +77,7 @@ done
 printf '\n' >empty1 && printf 'x\n' >x1 || framework_failure_
 for opts in '' -x -w -v -c '-c -m0' -s -q --label=L -z -o -r; do
   for files in x1 empty1 'x1 empty1' nonexistent '- <empty1' ''; do
-    eval "run_ C '1 4' -P $opts -e '(?)\A((?1))' $files"
+    eval "run_ C '$test_threads' -P $opts -e '(?)\A((?1))' $files"
   done
 done
 # A match error in the search for colour or -o: after an empty match
@@ -88,7 +88,7 @@ printf 'x\na\342\204\252b\nz\n' >kelvin || framework_failure_
 for opts in --color=always -o '-o -b' '--color=always -v' '--color=always -A1' \
             '--color=always -n' -c; do
   for p in '(*UTF)' '(*UTF)b|'; do
-    eval "run_ C '1 4' -P $opts -e '$p' kelvin ok"
+    eval "run_ C '$test_threads' -P $opts -e '$p' kelvin ok"
   done
 done
 diff_report_ || fail=1

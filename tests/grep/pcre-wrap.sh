@@ -46,7 +46,7 @@ while IFS= read -r p; do
     for opts in -x -w -xw '-x -c' '-w -o' '-x -v -n'; do
       n=$((n + 2))
       # shellcheck disable=SC2086
-      run_ "$loc" '1 4' -P $opts -e "$p" in
+      run_ "$loc" "$test_threads" -P $opts -e "$p" in
     done
   done
 done <pats

@@ -12,7 +12,7 @@ ours=$abs_top_builddir/src/grabrat
 
 # An endless pipe: 'tail -f log | grep -q READY' must return.  timeout
 # says 124 if it does not.
-for n in 1 4; do
+for n in $test_threads; do
   for cmd in "grep -q y" "grep -q -e x -e y" "grep -c -q y" "grep -l -q y" \
              "grab -n $n -q y" "grab -n $n --sort=path -q y"; do
     # shellcheck disable=SC2086
@@ -66,7 +66,7 @@ while test $i -lt 5; do
               "-q bar words nope" "-q foo words t" "-q foo late nope" \
               "-q foo late t/b"; do
     STDIN=words
-    eval "run_ C '1 4' $args"
+    eval "run_ C '$test_threads' $args"
   done
   i=$((i + 1))
 done

@@ -51,7 +51,7 @@ for loc in $locales; do
       for pat in x1 y z x '^$'; do
         for v in '' -v; do
           # shellcheck disable=SC2086
-          run_ "$loc" '1 4' $ctx $v -e "$pat" $files
+          run_ "$loc" "$test_threads" $ctx $v -e "$pat" $files
           cases=$((cases + 1))
         done
       done
@@ -63,7 +63,7 @@ done
 for files in 'txt' 'txt nosuch' 'txt2 txt'; do
   for opts in '-B1 -v -o' '-A1 -v -o' '-C1 -o'; do
     # shellcheck disable=SC2086
-    run_ C '1 4' --line-buffered $opts -e y $files
+    run_ C "$test_threads" --line-buffered $opts -e y $files
     cases=$((cases + 1))
   done
 done
@@ -71,7 +71,7 @@ done
 for files in 'bin txt' 'txt short txt2' 'txt enc1 enc2'; do
   # shellcheck disable=SC2086
   (GREP_COLORS='se=1;33' && export GREP_COLORS &&
-     run_ C '1 4' --color=always -C1 -e x1 $files)
+     run_ C "$test_threads" --color=always -C1 -e x1 $files)
   cases=$((cases + 1))
 done
 

@@ -21,15 +21,15 @@ printf '\n\n\311' >end3 || framework_failure_
 # the second operand's "Invalid argument" came first.  Repeated, as the
 # race was timing's.
 for i in 1 2 3 4 5 6 7 8; do
-  STDIN=xs run_ C "1 4" -m1 x - - - -
-  STDIN=xs run_ C "1 4" -m1 x big - big - - big -
-  STDIN=xs run_ C "1 4" -m2 -A3 x - big - -
-  STDIN=xs run_ C "1 4" -c x - - big
-  STDIN=dir run_ C "1 4" x big - big - big -
+  STDIN=xs run_ C "$test_threads" -m1 x - - - -
+  STDIN=xs run_ C "$test_threads" -m1 x big - big - - big -
+  STDIN=xs run_ C "$test_threads" -m2 -A3 x - big - -
+  STDIN=xs run_ C "$test_threads" -c x - - big
+  STDIN=dir run_ C "$test_threads" x big - big - big -
   # -m's count reached, trailing context read to the end: the next '-'
   # starts after the last selected line all the same.
-  STDIN=end3 run_ C "1 4" -m2 -A3 -v t - -
-  STDIN=xs run_ C "1 4" -m1 -A200000 x - - -
+  STDIN=end3 run_ C "$test_threads" -m2 -A3 -v t - -
+  STDIN=xs run_ C "$test_threads" -m1 -A200000 x - - -
 done
 diff_report_ || fail=1
 
@@ -39,8 +39,8 @@ diff_report_ || fail=1
 printf '\n\n\0' >nul3 || framework_failure_
 printf 'a\nb\0\nc\nd\n' >nul4 || framework_failure_
 for opts in "-v -m2 W" "-v -m1 W" "-v -m3 W" "-v -m2 -c W" "-m2 -v b"; do
-  STDIN=nul3 run_ C "1 4" $opts - -
-  STDIN=nul4 run_ C "1 4" $opts - - -
+  STDIN=nul3 run_ C "$test_threads" $opts - -
+  STDIN=nul4 run_ C "$test_threads" $opts - - -
 done
 diff_report_ || fail=1
 

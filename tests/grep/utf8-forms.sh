@@ -81,7 +81,7 @@ for loc in $locales; do
           -F*[.\\[]*) continue ;;
         esac
         # shellcheck disable=SC2086
-        run_ "$loc" '1 4' $mode $opts -e "$pat" $files
+        run_ "$loc" "$test_threads" $mode $opts -e "$pat" $files
         cases=$((cases + 2))
       done
     done
@@ -99,7 +99,7 @@ for loc in $locales; do
     for mode in -G -E -F -P; do
       for opts in '' -o -c -i -w -x '-v -c'; do
         # shellcheck disable=SC2086
-        run_ "$loc" '1 4' $mode $opts -e "$form" $files
+        run_ "$loc" "$test_threads" $mode $opts -e "$form" $files
         # shellcheck disable=SC2086
         run_ "$loc" 4 $mode $opts -e "b${form}c" -e "w${form}" $files
         cases=$((cases + 3))
@@ -115,7 +115,7 @@ for loc in $locales; do
               '-a -v -c'; do
     for mode in -G -P; do
       # shellcheck disable=SC2086
-      run_ "$loc" '1 4' $mode $opts -e ab $files
+      run_ "$loc" "$test_threads" $mode $opts -e ab $files
       cases=$((cases + 2))
     done
   done

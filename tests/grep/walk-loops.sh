@@ -40,7 +40,7 @@ run_ ()
 }
 
 fail=0
-for n in 1 4; do
+for n in $test_threads; do
   for args in "-R foo t" "-R -n foo t" "-R -l foo t" "-R -L foo t" \
               "-R -c foo t" "-R -h foo t" "-R -s foo t" "-R -D skip foo t" \
               "-R -D skip -c foo t" "-R -r foo t" "-r -R foo t" "-r foo t" \

@@ -26,7 +26,7 @@ same_ ()
 {
   (PATH=$top/gnu:$PATH; $AS_USER grep "$@") >"$top/exp" 2>"$top/exp.err"
   echo $? >>"$top/exp"
-  for n in 1 4; do
+  for n in $test_threads; do
     (PATH=$top/ours:$PATH; OMP_NUM_THREADS=$n $AS_USER grep "$@") \
       >"$top/got" 2>"$top/got.err"
     echo $? >>"$top/got"
@@ -81,7 +81,7 @@ diff_report_ || fail=1
 # '-' that is a directory, alone under -r: named as a directory operand
 # is (grep's out_file, from the operand's fstat), and read (EISDIR).
 for opts in "-r -c" -rL "-R -c" "-r -c -h" "-r -c -H"; do
-  for n in 1 4; do
+  for n in $test_threads; do
     (PATH=$top/gnu:$PATH; grep $opts foo - <t) >exp 2>exp.err
     es=$?
     (PATH=$top/ours:$PATH; OMP_NUM_THREADS=$n grep $opts foo - <t) \

@@ -28,7 +28,7 @@ printf 'foo\0bin\n' >t/c/bin || framework_failure_
   framework_failure_
 
 fail=0
-for n in 1 4; do
+for n in $test_threads; do
   for args in "-r foo t" "-r -l foo t" "-r -c foo t" "-r -n foo t/a t/c" \
               "-r foo t/link-a" "-r --include=*1 foo t" \
               "-r --exclude=g* foo t" "-r --exclude-dir=*.skip foo t" \

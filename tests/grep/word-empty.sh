@@ -31,7 +31,7 @@ for loc in $locales; do
               "-w -F -f with-empty" "-w -e '' -e x" "-w -c -e ''" \
               "-w -v -e ''" "-w -o -b -e ''" "-w -x -e ''" "-w -n -e ''" \
               "-w -i -F -e '' -e B"; do
-    eval "run_ $loc '1 4' $args $files"
+    eval "run_ $loc '$test_threads' $args $files"
   done
 done
 fail=0

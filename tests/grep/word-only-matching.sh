@@ -36,12 +36,12 @@ for loc in $locales; do
     for opts in '-F -w -o' '-w -o' '-F -w --color=always' '-E -w -o -i' \
                 '-F -w -o -b' '-F -w -c'; do
       # shellcheck disable=SC2086
-      run_ "$loc" '1 4' $opts -f pats$f text$f
+      run_ "$loc" "$test_threads" $opts -f pats$f text$f
     done
     # One pattern, and alternations: grep's regex matcher looks before.
-    run_ "$loc" '1 4' -w -o -e "$(sed 1q pats$f)" text$f
-    run_ "$loc" '1 4' -E -w -o -e "$(paste -s -d '|' pats$f)" text$f
-    run_ "$loc" '1 4' -F -w -o -e "$(sed 1q pats$f)" text$f
+    run_ "$loc" "$test_threads" -w -o -e "$(sed 1q pats$f)" text$f
+    run_ "$loc" "$test_threads" -E -w -o -e "$(paste -s -d '|' pats$f)" text$f
+    run_ "$loc" "$test_threads" -F -w -o -e "$(sed 1q pats$f)" text$f
     f=$((f + 1))
   done
 done

@@ -38,7 +38,7 @@ for args in "'' small nosuch" "'' big nosuch" "'' nosuch small" \
             "-P '(*UTF)' small utfbad nosuch" "-c -P '(*UTF)' utfbad" \
             "-r zz batch"; do
   for out in /dev/full '&-'; do
-    for n in 1 4; do
+    for n in $test_threads; do
       (PATH=$PWD/gnu:$PATH; eval "grep $args" >$out 2>err.gnu
        echo $? >st.gnu)
       (PATH=$PWD/ours:$PATH OMP_NUM_THREADS=$n
@@ -62,7 +62,7 @@ for args in "x small nosuch" "x nosuch small" "-c x small nosuch" \
 done
 # A list read from standard input opens no file before the ring.
 (cd batch && grep -P -a zz f* >&- 2>../err.gnu; echo $? >../st.gnu)
-for n in 1 4; do
+for n in $test_threads; do
   (cd batch && printf 'f%s\0' $(seq 100) | grab -n $n --files0-from=- zz \
      >&- 2>../err.ours; echo $? >../st.ours)
   sed 's/^grab:/grep:/' err.ours >err2.ours
