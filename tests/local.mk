@@ -71,6 +71,7 @@ grab_tests = \
   tests/grab/fixed-strings.sh \
   tests/grab/color-on-terminal.sh \
   tests/grab/threads-option.sh \
+  tests/grab/required-byte.sh \
   tests/grab/interleave.sh \
   tests/grab/small-files.sh \
   tests/grab/binary.sh \

@@ -252,6 +252,14 @@ settle_jit (struct pre *p, pcre2_code *c, struct engine_pattern const *pat)
     p->scope = SCOPE_LINE;
 }
 
+/* Whether the N-byte pattern P may hold an unbounded repeat ('*', '+',
+   '{N,}'); a literal's bytes count too, which only errs on the safe side.  */
+static bool
+unbounded_repeat (char const *p, idx_t n)
+{
+  return (memchr (p, '*', n) || memchr (p, '+', n) || memchr (p, '{', n));
+}
+
 /* The prefilter P's pattern C (from PAT, searched in SCOPE) gets, if
    any: a required literal, a sequence of byte sets, or for several
    patterns a set of literals; and whether C starts only at lines.  */
@@ -308,6 +316,31 @@ choose_prefilter (struct pre *p, pcre2_code *c,
     }
   else if (1 < pat->n && (scope == SCOPE_LINE || !jit_scans_fast (c, first)))
     p->lits = required_litset (pat);
+  /* Over a whole buffer, PCRE2 tries every start before the next line
+     that holds the byte it requires, so on a line without that byte an
+     unbounded repeat costs the line's length at each start: -w with
+     '(.*a){12}x' took 16 s on a 270 KB line holding no 'a' and no 'x'
+     before one with an 'x' (random tester seed 1796559778 case 11332),
+     where grep -P, line by line, rejects that line at once.  A required
+     literal of one byte then keeps PCRE2 to the lines that hold it
+     (tests/grab/required-byte.sh), where PCRE2 has no first bytes of its
+     own to look for: with them, their scan was faster than one for the
+     byte ('(foo|bar)\d+x' on the Linux tree took 1.57 times as long,
+     farm-bench, 2026-12-06); nor for a byte among the ten most frequent
+     in text (" etaoinsrl"), which nearly every line holds: '\w+e' took
+     1.06 times as long.  */
+  if (pat->n == 1 && scope != SCOPE_LINE && !p->has_lit && !p->has_seq
+      && first == 0 && !few_start_bytes (c)
+      && unbounded_repeat (pat->pats[0], pat->lens[0])
+      && pcre2_required_byte (pat->pats[0], pat->lens[0], pat->icase,
+                              pat->utf8, &p->lit))
+    {
+      p->has_lit = (0 <= p->lit.rare
+                    && (literal_byte_rank (p->lit.bytes[p->lit.rare])
+                        < literal_byte_rank ('l')));
+      if (!p->has_lit)
+        literal_free (&p->lit);
+    }
   if (p->check_utf && p->has_lit)
     {
       literal_free (&p->lit);

@@ -477,9 +477,10 @@ keep_caseless_run (struct run *r, bool utf8)
   r->best_len = best_len;
 }
 
-bool
-pcre2_required_literal (char const *p, idx_t n, bool literal, bool icase,
-                        bool utf8, struct literal *l)
+/* As pcre2_required_literal, with a literal of at least MIN bytes.  */
+static bool
+required_literal (char const *p, idx_t n, bool literal, bool icase,
+                  bool utf8, struct literal *l, idx_t min)
 {
   struct run r = { .icase = icase, .utf8 = utf8 };
   bool ok = true;
@@ -496,12 +497,26 @@ pcre2_required_literal (char const *p, idx_t n, bool literal, bool icase,
     keep_caseless_run (&r, utf8);
   *l = (struct literal) { .bytes = r.best, .len = r.best_len,
                           .icase = icase };
-  ok = ok && LITERAL_MIN <= l->len;
+  ok = ok && min <= l->len;
   if (ok)
     literal_set_rare (l);
   else
     literal_free (l);
   return ok;
+}
+
+bool
+pcre2_required_literal (char const *p, idx_t n, bool literal, bool icase,
+                        bool utf8, struct literal *l)
+{
+  return required_literal (p, n, literal, icase, utf8, l, LITERAL_MIN);
+}
+
+bool
+pcre2_required_byte (char const *p, idx_t n, bool icase, bool utf8,
+                     struct literal *l)
+{
+  return required_literal (p, n, false, icase, utf8, l, 1);
 }
 
 /* The index of the first top-level '|' of P[I..N), or N.  */

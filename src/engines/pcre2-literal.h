@@ -25,6 +25,12 @@
 bool pcre2_required_literal (char const *p, idx_t n, bool literal,
                              bool icase, bool utf8, struct literal *l);
 
+/* As pcre2_required_literal (never LITERAL), but a literal of one byte
+   will do: not worth a prefilter for speed, but one that keeps PCRE2
+   from lines that cannot match (see engine-pcre2.c's choose_prefilter).  */
+bool pcre2_required_byte (char const *p, idx_t n, bool icase, bool utf8,
+                          struct literal *l);
+
 /* Find the longest sequence of byte sets that every match of the N-byte
    pattern P holds at consecutive bytes: plain characters and classes of
    at most BYTESEQ_SET_MAX ASCII bytes, with both cases if ICASE; for a
