@@ -329,8 +329,8 @@ choose_prefilter (struct pre *p, pcre2_code *c,
      farm-bench, 2026-12-06); nor for a byte among the ten most frequent
      in text (" etaoinsrl"), which nearly every line holds: '\w+e' took
      1.06 times as long.  */
-  if (pat->n == 1 && scope != SCOPE_LINE && !p->has_lit && !p->has_seq
-      && first == 0 && !few_start_bytes (c)
+  if (pat->n == 1 && !pat->literal && scope != SCOPE_LINE && !p->has_lit
+      && !p->has_seq && first == 0 && !few_start_bytes (c)
       && unbounded_repeat (pat->pats[0], pat->lens[0])
       && pcre2_required_byte (pat->pats[0], pat->lens[0], pat->icase,
                               pat->utf8, &p->lit))
