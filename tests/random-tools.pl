@@ -215,7 +215,7 @@ sub first_name { my ($c) = @_; @{$c->{files}} ? $c->{files}[0]{name} : 'x' }
 sub argv { my ($c) = @_; (@{$c->{opts}}, @{$c->{operands} // []}) }
 
 # What a -m or -c case's inputs are sorted first without.
-my $presort_drop = qr/(?:-[mcCuo]|--check.*|--unique|--debug|out|in\d)/;
+my $presort_drop = qr/(?:-[mcCuo]|--check.*|--unique|--debug|--help|--version|out|in\d)/;
 
 # Run the program from BINDIR in a fresh copy of the case's files.
 sub run_one {
@@ -227,7 +227,7 @@ sub run_one {
     local $ENV{LC_ALL} = $loc;
     for my $f (@{$c->{files}}) {
       my $p = "$dir/$f->{name}";
-      system ('sh', '-c', '"$0" "$@" 2>/dev/null', "$ref/sort", @keys,
+      system ('sh', '-c', '"$0" "$@" >/dev/null 2>&1', "$ref/sort", @keys,
               '-o', $p, $p) unless $f->{name} eq 'list';
     }
   }
