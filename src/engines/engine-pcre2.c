@@ -252,8 +252,8 @@ settle_jit (struct pre *p, pcre2_code *c, struct engine_pattern const *pat)
     p->scope = SCOPE_LINE;
 }
 
-/* Whether the N-byte pattern P may hold an unbounded repeat ('*', '+',
-   '{N,}'); a literal's bytes count too, which only errs on the safe side.  */
+/* Whether the N-byte regular expression P may hold an unbounded repeat
+   ('*', '+', '{N,}'); an escaped '\*' counts too, erring on the safe side.  */
 static bool
 unbounded_repeat (char const *p, idx_t n)
 {
