@@ -26,8 +26,8 @@
 
    The DFA stores a sentinel at the end of what it scans, and puts the
    byte back after: select needs BUF[LEN] writable, as read buffers are
-   (io/input.h pads them) and mappings are not: writes_end says so, and
-   settle.c then reads every input.  */
+   (io/input.h pads them) and plain mappings are not: writes_end says so,
+   and settle.c then asks for writable mappings.  */
 
 #include <config.h>
 

@@ -86,7 +86,8 @@ struct engine_ops
                  idx_t start, struct span *m);
 
   /* select stores into BUF[LEN] (and restores it): BUF must have a
-     writable byte there, so the input must be read, never mapped.  */
+     writable byte there, so mappings must be writable copies
+     (io/input.h's writable).  */
   bool writes_end;
 
   /* Optional: whether RE selects every record (a pattern that matches

@@ -29,6 +29,10 @@ struct input_params
   bool map_only;    /* a mapping that fails is an error, not a reason to
                        read (and move the file offset, which a dup of the
                        descriptor shares) */
+  bool writable;    /* the caller writes into chunks, and into the byte
+                       after one: mappings are then private copies on
+                       write, followed by a spare page (read buffers
+                       always are so) */
 };
 
 struct input_chunk
@@ -37,7 +41,10 @@ struct input_chunk
   idx_t len;        /* how many */
   off_t start;      /* file offset of BUF[0] */
   bool eof;         /* BUF ends at the end of the file */
-  bool mapped;      /* BUF is a mapping (guard it against SIGBUS) */
+  bool mapped;      /* BUF is a mapping (guard it against SIGBUS);
+                       BUF[0..LEN] is writable if the reader's
+                       parameters say writable, or if it is not a
+                       mapping */
 };
 
 struct input_reader;
@@ -60,7 +67,10 @@ void input_begin (struct input_reader *rd, int fd, struct stat const *st,
    again with the same NEED, and can stop in between.  Return 1 for a
    chunk, 0 when NEED is the end of the file, or an errno value (negated).
    A chunk's bytes stay valid until the next call or input_end.  For a
-   mapped file this reads the mapping: call it under input_guard.  */
+   mapped file this reads the mapping: call it under input_guard.  A
+   mapped chunk is given again, bytes written included, while it holds two
+   read_size's worth of bytes past NEED and an EOL byte past NEED, or
+   the rest of the file: a caller can search it in steps.  */
 int input_next (struct input_reader *rd, off_t keep, off_t need, char eol,
                 struct input_chunk *ch);
 

@@ -66,6 +66,8 @@ struct piece
   uint32_t *recs;    /* DONE: listed record starts, from the piece's
                         start (I * SIZE) */
   idx_t n, cur;      /* how many; the owner's place in them */
+  off_t nul;         /* DONE: the file offset of the piece's first NUL,
+                        -1 if none, -2 if not looked for */
   bool owned;        /* the owner has claimed it or waited for it (a field
                         only the owner reads and writes) */
 };
@@ -83,6 +85,8 @@ struct bigfile_job
   idx_t npieces;
   struct piece *pieces;
   off_t base;                  /* owner's: file offset of its buffer */
+  bool alone;                  /* owner's: it searches the rest alone */
+  bool nuls;                   /* helpers look for NULs (bigfile.h) */
 
   pthread_mutex_t lock;        /* for what follows and pieces' states */
   pthread_cond_t cond;
@@ -140,6 +144,22 @@ record_at (char const *buf, idx_t floor, idx_t at, idx_t len, char eol)
   return record_stop (buf, at, len, eol);
 }
 
+/* The owner's claim on piece PC: a free piece becomes its own, one that
+   a helper is listing is waited for.  */
+static void
+claim (struct bigfile_job *job, struct piece *pc)
+{
+  if (pc->owned)
+    return;
+  pthread_mutex_lock (&job->lock);
+  if (pc->state == FREE)
+    pc->state = SELF;
+  while (pc->state == BUSY)
+    pthread_cond_wait (&job->cond, &job->lock);
+  pthread_mutex_unlock (&job->lock);
+  pc->owned = true;
+}
+
 /* The owner's find and select (see the top).  BUF[0] is at file offset
    JOB->base.  */
 static int
@@ -153,16 +173,7 @@ replay (void const *re, void *scratch, char const *buf, idx_t len,
       off_t f = job->base + p;
       idx_t i = f / job->size;
       struct piece *pc = &job->pieces[MIN (i, job->npieces - 1)];
-      if (!pc->owned)
-        {
-          pthread_mutex_lock (&job->lock);
-          if (pc->state == FREE)
-            pc->state = SELF;
-          while (pc->state == BUSY)
-            pthread_cond_wait (&job->cond, &job->lock);
-          pthread_mutex_unlock (&job->lock);
-          pc->owned = true;
-        }
+      claim (job, pc);
 
       /* Where the piece's records end in BUF, and where the real engine
          must look from (the unlisted part).  */
@@ -171,7 +182,7 @@ replay (void const *re, void *scratch, char const *buf, idx_t len,
                     ? record_at (buf, p, next - job->base, len, job->eol)
                     : len);
       idx_t from = p;
-      if (pc->state == DONE)
+      if (pc->state == DONE && !job->alone)
         {
           off_t piece0 = i * job->size;
           while (pc->cur < pc->n && piece0 + pc->recs[pc->cur] < f)
@@ -223,6 +234,7 @@ bigfile_start (struct worker *w, int fd, struct stat const *st,
   job->ops.select = job->eng->select ? replay : NULL;
   job->ops.selects_all = NULL;
   job->eol = o->search.eol;
+  job->nuls = o->binary_files != BIN_TEXT && o->search.eol;
   job->fd = dfd;
   job->st = *st;
   job->size = piece_size (o);
@@ -283,6 +295,41 @@ bigfile_set_base (struct bigfile_job *job, off_t base)
   job->base = base;
 }
 
+off_t
+bigfile_first_nul (struct bigfile_job *job, char const *buf, off_t base,
+                   off_t from, off_t to)
+{
+  for (off_t p = from; p < to; )
+    {
+      idx_t i = MIN (p / job->size, job->npieces - 1);
+      struct piece *pc = &job->pieces[i];
+      claim (job, pc);
+      off_t pe = i == job->npieces - 1 ? to : MIN ((i + 1) * job->size, to);
+      if (pc->state == DONE && pc->nul != -2 && (pc->nul < 0 || p <= pc->nul))
+        {
+          if (0 <= pc->nul && pc->nul < pe)
+            return pc->nul;
+        }
+      else
+        {
+          char const *nul = memchr (buf + (p - base), '\0', pe - p);
+          if (nul)
+            return base + (nul - buf);
+        }
+      p = pe;
+    }
+  return -1;
+}
+
+void
+bigfile_alone (struct bigfile_job *job)
+{
+  job->alone = true;
+  pthread_mutex_lock (&job->lock);
+  job->finished = true;
+  pthread_mutex_unlock (&job->lock);
+}
+
 void
 bigfile_finish (struct bigfile_job *job)
 {
@@ -303,6 +350,7 @@ list_piece (struct worker *w, struct bigfile_job *job, idx_t i,
   char eol = job->eol;
   pc->recs = NULL;
   pc->n = 0;
+  pc->nul = -2;
   /* Nothing known yet: the owner searches what a failure leaves.  */
   pc->known = pc->b = ps;
   input_begin (rd, job->fd, &job->st, &job->helper_in);
@@ -312,6 +360,7 @@ list_piece (struct worker *w, struct bigfile_job *job, idx_t i,
       free (pc->recs);
       pc->recs = NULL;
       pc->n = 0;
+      pc->nul = -2;
       pc->known = pc->b = ps;
       input_end (rd);
       return;
@@ -330,16 +379,33 @@ list_piece (struct worker *w, struct bigfile_job *job, idx_t i,
                                               len, eol)
                                  : len;
   pc->b = ch.start + b;
+  /* The piece's bytes [PS, PE) are looked at for a NUL (when the job asks)
+     a step ahead of the engine, which then finds them in the cache.  */
+  idx_t nul_from = ps - ch.start, nul_to = pe - ch.start;
+  char const *nul = NULL;
   idx_t size = 0, p = a;
-  while (p < b)
+  for (idx_t step_end = a; p < b; )
     {
+      if (step_end <= p)
+        {
+          step_end = (b - p <= CACHE_STEP ? b
+                      : record_at (buf, p, p + CACHE_STEP, b, eol));
+          if (job->nuls && !nul && nul_from < MIN (step_end, nul_to))
+            {
+              idx_t to = MIN (step_end, nul_to);
+              nul = memchr (buf + nul_from, '\0', to - nul_from);
+              nul_from = to;
+            }
+        }
       struct span m;
-      int r = engine_select (job->eng, job->re, w->scratch, buf, b, p, &m);
+      int r = engine_select (job->eng, job->re, w->scratch, buf, step_end,
+                             p, &m);
       if (r <= 0)
         {
-          if (r == 0)
-            p = b;
-          break;
+          if (r < 0)
+            break;
+          p = step_end;
+          continue;
         }
       if (pc->n == LIST_MAX)
         break;
@@ -347,9 +413,13 @@ list_piece (struct worker *w, struct bigfile_job *job, idx_t i,
       if (pc->n == size)
         pc->recs = xpalloc (pc->recs, &size, 1, LIST_MAX, sizeof *pc->recs);
       pc->recs[pc->n++] = ch.start + rb - ps;
-      p = record_stop (buf, m.beg, b, eol);
+      p = record_stop (buf, m.beg, step_end, eol);
     }
   pc->known = ch.start + p;
+  if (job->nuls && !nul && nul_from < nul_to)
+    nul = memchr (buf + nul_from, '\0', nul_to - nul_from);
+  if (job->nuls)
+    pc->nul = nul ? ch.start + (nul - buf) : -1;
  out:
   input_unguard (rd);
   input_end (rd);
@@ -380,6 +450,7 @@ bigfile_help (struct worker *w, struct bigfile_job *job)
       dst->known = pc.known;
       dst->recs = pc.recs;
       dst->n = pc.n;
+      dst->nul = pc.nul;
       dst->state = DONE;
       pthread_cond_broadcast (&job->cond);
       pthread_mutex_unlock (&job->lock);

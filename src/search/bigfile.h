@@ -41,6 +41,18 @@ struct input_params const *bigfile_input (struct bigfile_job const *job);
    engine is at file offset BASE.  */
 void bigfile_set_base (struct bigfile_job *job, off_t base);
 
+/* Under grep's binary rule helpers also find each piece's first NUL:
+   the first NUL in file offsets [FROM, TO), or -1, where BUF[0] is at
+   offset BASE and holds at least those bytes.  The owner asks before it
+   searches them, and reads only the pieces no helper has looked at.  */
+off_t bigfile_first_nul (struct bigfile_job *job, char const *buf,
+                         off_t base, off_t from, off_t to);
+
+/* After the file's first NUL, each NUL ends a line, and the helpers'
+   lists (by EOL bytes alone) no longer hold: the owner searches the
+   rest alone.  */
+void bigfile_alone (struct bigfile_job *job);
+
 /* The owner is done with the file (at its end, or stopped early).  */
 void bigfile_finish (struct bigfile_job *job);
 

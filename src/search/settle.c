@@ -323,10 +323,10 @@ settle_engine (struct grab_opts *o, struct grab_cmdline *cl,
     .which = o->print.json,
   };
   run->eng = eng;
-  /* The DFA's sentinel and grep's NUL line ends write into the chunks:
-     only read buffers may be written.  */
+  /* The DFA's sentinel and grep's NUL line ends write into the chunks
+     (mappings are then private copies on write: io/input.h).  */
   if (eng->writes_end || o->nul_lines)
-    o->input.mmap_min = -1;
+    o->input.writable = true;
   char *err;
   run->re = run->eng->compile (&ep, &err);
   if (!run->re)

@@ -94,33 +94,115 @@ skip_devices (struct grab_opts const *o, bool command_line)
           || (o->devices == DEVS_READ_COMMAND_LINE && !command_line));
 }
 
-/* Under grep's binary rule, the chunk CH of a file searched up to NEED:
-   on the first NUL, note where (*FIRST_NULL gets the lines selected so
-   far) and return false if the file is to be skipped
-   (--binary-files=without-match).  From the first NUL on, a read
-   buffer's NULs end lines: grep 3.8 matches the rest of a binary file
-   so, '^foo' and -x finding 'foo' after a NUL and -c counting the pieces
-   ('printf "a\0a\n" | grep -c a' says 2).  */
+/* Where grep would have decided on a mapped chunk.  grep takes a file
+   for binary from the buffer on in which it sees a NUL.  A read chunk
+   here is such a buffer: the reader asks for read_size bytes at a time,
+   and more until a line ends (io/input.c).  So the chunks of a read end
+   at the multiples B of read_size whose last read [B - read_size, B)
+   holds an EOL byte, or at the file's end, and the chunk that ends at B
+   is searched up to the start of the line that holds B.  A mapping is cut
+   elsewhere: its chunk is searched in the same steps (take_nuls).
+   Return the start of the line that holds the last such B at or before
+   UPTO, if that is past NEED (*END gets B), else NEED (no read would end
+   a line in CH between NEED and UPTO).  */
+static off_t
+read_end (struct input_chunk const *ch, off_t need, off_t upto, idx_t unit,
+          char eol, off_t *end)
+{
+  for (off_t b = upto - upto % unit; need < b; b -= unit)
+    {
+      off_t lo = MAX (b - unit, need);
+      char const *p = memrchr (ch->buf + (lo - ch->start), eol, b - lo);
+      if (p)
+        {
+          *end = b;
+          return ch->start + (p - ch->buf) + 1;
+        }
+    }
+  return need;
+}
+
+/* The first NUL in file offsets [FROM, TO) of CH, or NULL: what the big
+   file's helpers saw, where JOB has them.  */
+static char const *
+first_nul (struct bigfile_job *job, struct input_chunk const *ch,
+           off_t from, off_t to)
+{
+  if (job)
+    {
+      off_t x = bigfile_first_nul (job, ch->buf, ch->start, from, to);
+      return x < 0 ? NULL : ch->buf + (x - ch->start);
+    }
+  return memchr (ch->buf + (from - ch->start), '\0', to - from);
+}
+
+/* Under grep's binary rule, the chunk CH of a file searched up to NEED
+   (JOB: its big-file job, or NULL): on the first NUL, note where
+   (*FIRST_NULL gets the lines selected so far) and return false if the
+   file is to be skipped (--binary-files=without-match).  *LEN gets how
+   much of CH to search now: a mapped chunk is searched in steps that end
+   where reads end (read_end), so that lines grep would print before its
+   buffer with the NUL are printed as text here too, and none after; and
+   of about CACHE_STEP bytes, which the engine finds in the cache after
+   the search for a NUL.  A line longer than the mapping window is the
+   exception: that chunk is taken whole.  From the first NUL on, a chunk's NULs end lines: grep
+   3.8 matches the rest of a binary file so, '^foo' and -x finding 'foo'
+   after a NUL and -c counting the pieces ('printf "a\0a\n" | grep -c a'
+   says 2).  */
 static bool
-take_nuls (struct worker *w, struct input_chunk const *ch, off_t need,
-           intmax_t volatile *first_null)
+take_nuls (struct worker *w, struct bigfile_job *job,
+           struct input_chunk const *ch, off_t need,
+           intmax_t volatile *first_null, idx_t *len)
 {
   struct grab_opts const *o = w->o;
-  char const *from = ch->buf + (need - ch->start);
-  char const *lim = ch->buf + ch->len;
-  char const *nul;
-  if (*first_null < 0 && (nul = memchr (from, '\0', lim - from)))
+  char eol = o->search.eol;
+  idx_t unit = o->input.read_size;
+  off_t lim = ch->start + ch->len;
+  *len = ch->len;
+  if (*first_null < 0)
     {
-      w->pr.binary_offset = ch->start + (nul - ch->buf);
+      /* The bytes grep would have seen, and the lines it would have
+         searched, by the end of the last read that ends in CH.  */
+      off_t seen = lim, upto = lim;
+      off_t step = MIN (lim, need + CACHE_STEP);
+      if (ch->mapped && !(ch->eof && step == lim))
+        {
+          upto = read_end (ch, need, step, unit, eol, &seen);
+          if (upto == need && step < lim)
+            upto = read_end (ch, need, lim, unit, eol, &seen);
+          if (upto == need)
+            upto = seen = lim;
+        }
+      char const *nul = first_nul (job, ch, need, seen);
+      if (!nul)
+        {
+          *len = upto - ch->start;
+          return true;
+        }
+      off_t at = ch->start + (nul - ch->buf);
+      if (ch->mapped)
+        {
+          off_t dummy;
+          off_t text = read_end (ch, need, at, unit, eol, &dummy);
+          if (need < text)
+            {
+              *len = text - ch->start;
+              return true;
+            }
+        }
+      w->pr.binary_offset = at;
       if (o->binary_files == BIN_WITHOUT_MATCH)
         return false;
       *first_null = w->s.selected;
+      if (job)
+        bigfile_alone (job);
       if (!o->count)
         search_binary (&w->s);
     }
-  if (o->nul_lines && 0 <= *first_null && !ch->mapped)
-    for (char *p = (char *) from; (p = memchr (p, '\0', lim - p)); )
-      *p++ = o->search.eol;
+  char *end = (char *) ch->buf + ch->len;
+  if (o->nul_lines)
+    for (char *p = end - (lim - need); (p = memchr (p, '\0', end - p)); )
+      *p++ = eol;
   return true;
 }
 
@@ -208,7 +290,8 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
             *at_eof = true;
           break;
         }
-      if (binary_rule && !take_nuls (w, &ch, need, &first_null))
+      idx_t len = ch.len;
+      if (binary_rule && !take_nuls (w, vjob, &ch, need, &first_null, &len))
         {
           input_unguard (w->rd);
           without_match = true;
@@ -217,8 +300,8 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
       off_t k;
       if (vjob)
         bigfile_set_base (vjob, keep);
-      need = search_chunk (s, ch.buf, ch.len, ch.start, keep, need, ch.eof,
-                           &k);
+      need = search_chunk (s, ch.buf, len, ch.start, keep, need,
+                           ch.eof && len == ch.len, &k);
       keep = k;
       input_unguard (w->rd);
       if ((s->done && s->pending <= 0) || w->run->stop)
