@@ -29,6 +29,21 @@ order_xnode (struct onode *parent, bool is_dir)
   return n;
 }
 
+struct onode *
+order_xnodes (struct onode *parent, idx_t n)
+{
+  struct onode *block = xcalloc (n ? n : 1, sizeof *block);
+  for (idx_t i = 0; i < n; i++)
+    {
+      block[i].parent = parent;
+      block[i].in_block = true;
+    }
+  parent->block = block;
+  return block;
+}
+
+/* Free N, which the cursor has left (or will never reach): its kids are
+   freed already.  */
 static void
 free_node (struct onode *n)
 {
@@ -36,7 +51,9 @@ free_node (struct onode *n)
   outbuf_free (&n->out);
   outbuf_free (&n->err);
   free (n->kids);
-  free (n);
+  free (n->block);
+  if (!n->in_block)
+    free (n);
 }
 
 /* Emit what can be emitted, freeing nodes behind the cursor.  */
@@ -102,9 +119,10 @@ order_append (struct order *o, struct onode *dir, struct onode **kids,
 }
 
 void
-order_done (struct order *o, struct onode *file)
+order_done (struct order *o, struct onode *const *files, int n)
 {
-  file->ready = true;
+  for (int i = 0; i < n; i++)
+    files[i]->ready = true;
   advance (o);
 }
 

@@ -21,6 +21,8 @@ struct onode
 {
   struct onode *parent;
   struct onode **kids;   /* directories, once listed */
+  struct onode *block;   /* the kids, if made by order_xnodes */
+  bool in_block;         /* made by order_xnodes: freed with its parent */
   idx_t nkids, next;
   bool is_dir;
   bool open;             /* more children may come (the root, when the
@@ -61,6 +63,11 @@ void order_init (struct order *o, void (*emit) (void *, struct onode *),
 /* A new node under PARENT.  Dies on memory exhaustion.  */
 struct onode *order_xnode (struct onode *parent, bool is_dir);
 
+/* N new nodes under PARENT, files (the caller sets is_dir), in one block
+   that PARENT frees when it goes: a node a file of a tree costs no malloc
+   and no free of its own.  PARENT must not have such a block yet.  */
+struct onode *order_xnodes (struct onode *parent, idx_t n);
+
 /* DIR is listed: its children are KIDS[0..N) in order (the array becomes
    the tree's).  */
 void order_listed (struct order *o, struct onode *dir, struct onode **kids,
@@ -71,8 +78,8 @@ void order_listed (struct order *o, struct onode *dir, struct onode **kids,
 void order_append (struct order *o, struct onode *dir, struct onode **kids,
                    idx_t n, bool last);
 
-/* FILE is searched; its output is in FILE->out.  */
-void order_done (struct order *o, struct onode *file);
+/* FILES[0..N) are searched; their output is in their nodes' out.  */
+void order_done (struct order *o, struct onode *const *files, int n);
 
 /* Free the nodes still in the tree, once no thread uses them: a run that
    EMIT halted (-q) leaves the nodes after the cursor.  */

@@ -296,6 +296,7 @@ output_flush_hook (void *ctx)
     {
       struct grab_run *run = w->run;
       pthread_mutex_lock (&run->out_lock);
+      output_release_locked (w);
       bool turn = run->order.cur == w->node;
       if (turn && 0 <= w->spill)
         {
@@ -386,7 +387,40 @@ finish_failed (struct worker *w)
   die_now (w->run);
 }
 
-/* The file is done: let its output go.  */
+void
+output_release_locked (struct worker *w)
+{
+  if (w->nempty)
+    order_done (&w->run->order, w->empty, w->nempty);
+  w->nempty = 0;
+}
+
+void
+output_release (struct worker *w)
+{
+  if (w->nempty)
+    {
+      pthread_mutex_lock (&w->run->out_lock);
+      output_release_locked (w);
+      pthread_mutex_unlock (&w->run->out_lock);
+    }
+}
+
+/* Whether node N has nothing to print: no output, no diagnostic, nothing
+   its turn does.  */
+static bool
+node_empty (struct onode const *n)
+{
+  return (!n->out.len && !n->head.len && !n->err.len && !n->spilled
+          && !n->fatal && !n->stops && !n->lead_sep && !n->groups);
+}
+
+/* The file is done: let its output go.  In the order, most files of a
+   tree print nothing: their nodes are marked done EMPTY_BATCH at a time
+   (or when the worker prints, lists a directory or ends a batch), under
+   one lock instead of one each (grep -r PM_RESUME on the Linux tree:
+   2,800 futex calls for the contended lock, and grab --sort=path took
+   1.12 times grab's time).  */
 void
 output_finish (struct worker *w)
 {
@@ -403,10 +437,16 @@ output_finish (struct worker *w)
       n->spill = w->spill;
       w->spill = -1;
       w->out = (struct outbuf) OUTBUF_INIT;
-      pthread_mutex_lock (&run->out_lock);
-      order_done (&run->order, n);
-      pthread_mutex_unlock (&run->out_lock);
       w->node = NULL;
+      if (node_empty (n) && w->nempty < EMPTY_BATCH)
+        {
+          w->empty[w->nempty++] = n;
+          return;
+        }
+      pthread_mutex_lock (&run->out_lock);
+      output_release_locked (w);
+      order_done (&run->order, &n, 1);
+      pthread_mutex_unlock (&run->out_lock);
       return;
     }
   if (w->carry && !w->holding && w->out.len < CARRY_MAX)

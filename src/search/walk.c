@@ -345,10 +345,14 @@ walk_dir (struct worker *w, struct work const *dir, int fd)
   if (dir->node)
     {
       struct onode **kids = xnmalloc (n ? n : 1, sizeof *kids);
+      struct onode *nodes = order_xnodes (dir->node, n);
       for (idx_t i = 0; i < n; i++)
-        kids[i] = items[i].node = order_xnode (dir->node,
-                                               items[i].type == DT_DIR);
+        {
+          kids[i] = items[i].node = &nodes[i];
+          nodes[i].is_dir = items[i].type == DT_DIR;
+        }
       pthread_mutex_lock (&run->out_lock);
+      output_release_locked (w);
       order_listed (&run->order, dir->node, kids, n);
       pthread_mutex_unlock (&run->out_lock);
     }

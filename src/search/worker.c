@@ -668,6 +668,7 @@ do_dir (struct worker *w, struct work *it)
       if (it->node)
         {
           pthread_mutex_lock (&w->run->out_lock);
+          output_release_locked (w);
           order_listed (&w->run->order, it->node, NULL, 0);
           pthread_mutex_unlock (&w->run->out_lock);
         }
@@ -729,6 +730,8 @@ grab_worker (void *arg)
             else
               do_file (&w, it);
           }
+      /* Before the next wait for work.  */
+      output_release (&w);
       for (idx_t i = 0; i < n; i++)
         work_release (&items[i]);
       workq_done (run->q, n);
