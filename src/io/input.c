@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "minmax.h"
@@ -207,6 +208,33 @@ next_mapped (struct input_reader *rd, off_t keep, off_t need, char eol,
   return 1;
 }
 
+/* Read up to ROOM bytes into BUF, as safe_read does.  While
+   RD->params->cold says so, a regular file is read with RWF_NOWAIT first:
+   a read that finds the bytes in the page cache costs no more, and one
+   that does not (EAGAIN, or fewer bytes than the file holds) says so
+   through *COLD, then reads on as usual.  */
+static ptrdiff_t
+read_some (struct input_reader *rd, char *buf, idx_t room)
+{
+  atomic_int *cold = rd->params->cold;
+  if (!cold || atomic_load_explicit (cold, memory_order_relaxed) != 0
+      || !S_ISREG (rd->st.st_mode))
+    return safe_read (rd->fd, buf, room);
+  struct iovec iov = { .iov_base = buf, .iov_len = room };
+  ptrdiff_t n = preadv2 (rd->fd, &iov, 1, -1, RWF_NOWAIT);
+  off_t left = rd->st.st_size - (rd->start + rd->len);
+  if (0 <= n && (n == room || left <= n))
+    return n;
+  /* A file system that cannot tell (EOPNOTSUPP) counts as cold.  */
+  int warm = 0;
+  atomic_compare_exchange_strong (cold, &warm, 1);
+  if (n < 0 && errno != EAGAIN)
+    return safe_read (rd->fd, buf, room);
+  n = MAX (n, 0);
+  ptrdiff_t m = safe_read (rd->fd, buf + n, room - n);
+  return m < 0 ? m : n + m;
+}
+
 static int
 next_read (struct input_reader *rd, off_t keep, off_t need, char eol,
            struct input_chunk *ch)
@@ -253,7 +281,7 @@ next_read (struct input_reader *rd, off_t keep, off_t need, char eol,
          have more room: read sizes are the caller's (grep's first 96 KiB
          decide whether its start is binary).  */
       idx_t room = MIN (want, rd->bufsize - rd->len - READ_PAD);
-      ptrdiff_t n = safe_read (rd->fd, rd->buf + rd->len, room);
+      ptrdiff_t n = read_some (rd, rd->buf + rd->len, room);
       if (n < 0)
         return -errno;
       char const *fresh = rd->buf + rd->len;

@@ -14,6 +14,7 @@
 #define GRABRAT_IO_INPUT_H
 
 #include <setjmp.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -29,6 +30,10 @@ struct input_params
   bool map_only;    /* a mapping that fails is an error, not a reason to
                        read (and move the file offset, which a dup of the
                        descriptor shares) */
+  atomic_int *cold; /* if not NULL and 0: read regular files with
+                       RWF_NOWAIT first, and set it to 1 the first time
+                       a read finds bytes that are not in the page cache
+                       (the caller then starts more readers) */
   bool writable;    /* the caller writes into chunks, and into the byte
                        after one: mappings are then private copies on
                        write, followed by a spare page (read buffers

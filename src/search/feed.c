@@ -184,7 +184,7 @@ feed_step (struct worker *w, struct work const *it)
     {
       pthread_mutex_lock (&run->out_lock);
       order_append (&run->order, &run->order.root, b.kids, b.n, !more);
-      pthread_mutex_unlock (&run->out_lock);
+      output_unlock (run);
     }
   /* Items whose message is all (bad_name) are done already.  */
   idx_t n = 0;

@@ -59,6 +59,8 @@ struct grab_opts
                                  nul_zapper): settle.c then has mappings
                                  made writable copies */
   int threads;                /* workers started at once */
+  int threads_cold;           /* workers once a file of the walk is found
+                                 not to be in the page cache */
   int bigfile_threads;          /* workers one big file may use (bigfile.c):
                                  more are started when one needs them */
   bool mmap_always;           /* --mmap=always */
@@ -125,6 +127,9 @@ struct grab_run
   atomic_bool stop;           /* -q: a match was found, stop everything */
   atomic_bool matched;        /* some line was selected */
   atomic_bool error_seen;     /* some diagnostic was printed */
+  atomic_int cold;            /* 0; 1 once a read of the walk's found the
+                                 disk (io/input.h); 2 once more workers
+                                 were started for it */
   atomic_int listing_fds;     /* directories the walk keeps open... */
   int listing_fds_max;        /* ...at most */
   int open_batch;             /* files a worker opens at a time */

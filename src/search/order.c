@@ -60,7 +60,8 @@ free_node (struct onode *n)
 static void
 advance (struct order *o)
 {
-  while (o->cur && o->cur->ready && !o->halted)
+  while (o->cur && atomic_load_explicit (&o->cur->ready, memory_order_acquire)
+         && !o->halted)
     {
       struct onode *n = o->cur;
       /* A directory's diagnostics come before its entries.  */
@@ -119,11 +120,40 @@ order_append (struct order *o, struct onode *dir, struct onode **kids,
 }
 
 void
-order_done (struct order *o, struct onode *const *files, int n)
+order_done (struct order *o, struct onode *file)
 {
-  for (int i = 0; i < n; i++)
-    files[i]->ready = true;
+  file->ready = true;
   advance (o);
+}
+
+void
+order_mark (struct order *o, struct onode *file)
+{
+  atomic_store_explicit (&file->ready, true, memory_order_release);
+  atomic_store (&o->dirty, true);
+}
+
+void
+order_catch_up (struct order *o)
+{
+  if (atomic_exchange (&o->dirty, false))
+    advance (o);
+}
+
+/* A marker stores DIRTY, then tries the lock; a holder lets the lock go,
+   then loads DIRTY.  With a full fence on each side, one of the two sees
+   the other's store: the marker gets the lock, or the holder sees
+   DIRTY and comes back for it.  */
+void
+order_kick (struct order *o, pthread_mutex_t *lock)
+{
+  atomic_thread_fence (memory_order_seq_cst);
+  while (atomic_load (&o->dirty) && pthread_mutex_trylock (lock) == 0)
+    {
+      order_catch_up (o);
+      pthread_mutex_unlock (lock);
+      atomic_thread_fence (memory_order_seq_cst);
+    }
 }
 
 /* Free the subtrees of TOP's children not yet visited (from TOP->next

@@ -7,11 +7,14 @@
    walk.c).  Workers finish nodes in any order; a cursor
    walks the tree depth first and emits each file's output as soon as
    everything before it is out.  All calls must hold the caller's output
-   lock.  */
+   lock, but order_mark and order_kick: a file is marked done without
+   the lock, and whoever holds the lock next moves the cursor on.  */
 
 #ifndef GRABRAT_GRAB_ORDER_H
 #define GRABRAT_GRAB_ORDER_H
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <sys/types.h>
 
@@ -27,7 +30,8 @@ struct onode
   bool is_dir;
   bool open;             /* more children may come (the root, when the
                             operands come from a list: feed.h) */
-  bool ready;            /* listed (directory) or searched (file) */
+  atomic_bool ready;     /* listed (directory) or searched (file): the
+                            fields above are then the cursor's to read */
   bool has_id;           /* a directory being listed: its DEV and INO, */
   dev_t dev;             /* which its descendants compare theirs with */
   ino_t ino;             /* to find loops */
@@ -54,6 +58,8 @@ struct order
   void (*emit) (void *ctx, struct onode *file);
   void *ctx;
   bool halted;           /* emit nothing more (set by EMIT: -q) */
+  atomic_bool dirty;     /* a node was marked done (order_mark) and the
+                            cursor may not have seen it yet */
 };
 
 /* EMIT writes one finished file's output.  */
@@ -78,8 +84,21 @@ void order_listed (struct order *o, struct onode *dir, struct onode **kids,
 void order_append (struct order *o, struct onode *dir, struct onode **kids,
                    idx_t n, bool last);
 
-/* FILES[0..N) are searched; their output is in their nodes' out.  */
-void order_done (struct order *o, struct onode *const *files, int n);
+/* FILE is searched; its output is in FILE->out.  */
+void order_done (struct order *o, struct onode *file);
+
+/* The same without the output lock: FILE is marked done, and the cursor
+   moves on at the next order_kick.  */
+void order_mark (struct order *o, struct onode *file);
+
+/* If a node was marked done, take LOCK (the output lock) if it is free
+   and move the cursor on.  Call it after order_mark, and after every
+   release of LOCK: a mark made while another thread held the lock is
+   then seen by that thread, once it has let the lock go.  */
+void order_kick (struct order *o, pthread_mutex_t *lock);
+
+/* With the output lock held: move the cursor past nodes marked done.  */
+void order_catch_up (struct order *o);
 
 /* Free the nodes still in the tree, once no thread uses them: a run that
    EMIT halted (-q) leaves the nodes after the cursor.  */

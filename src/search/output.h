@@ -36,11 +36,10 @@ void output_flush_hook (void *ctx);
    file of the batch, if W->carry).  */
 void output_finish (struct worker *w);
 
-/* Mark done in the order the files W searched that had nothing to
-   print (output_finish keeps them for a while), taking the output lock,
-   or with it held.  */
-void output_release (struct worker *w);
-void output_release_locked (struct worker *w);
+/* Let RUN's output lock go: every release goes through here, so that
+   the order's cursor moves on past files marked done meanwhile
+   (order_kick).  */
+void output_unlock (struct grab_run *run);
 
 /* Write what W's buffer carries of earlier files' output.  */
 void output_write_carried (struct worker *w);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "minmax.h"
 #include "xalloc.h"
 
 #include "system.h"
@@ -29,11 +30,13 @@
 #include "search/walk.h"
 #include "search/worker.h"
 
-/* The most workers the run may have: a tree's, or a big file's.  */
+/* The most workers the run may have: a tree's, warm or cold, or a big
+   file's.  */
 static int
 most_workers (struct grab_opts const *o)
 {
-  return o->threads < o->bigfile_threads ? o->bigfile_threads : o->threads;
+  int most = MAX (o->threads, o->threads_cold);
+  return MAX (most, o->bigfile_threads);
 }
 
 /* An item left in the queue when the run stopped early (-q).  */
@@ -56,6 +59,8 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
   run.q = workq_xnew ();
   run.listing_fds_max = walk_listing_fds_max ();
   run.open_batch = worker_open_batch (most_workers (o));
+  if (o->threads < o->threads_cold)
+    o->input_walk.cold = &run.cold;
   if (o->sort_path)
     order_init (&run.order, grab_emit, &run);
 

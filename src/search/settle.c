@@ -375,13 +375,18 @@ settle_threads (struct grab_opts *o, struct grab_cmdline *cl,
      after drop_caches, 2 vCPUs (2026-12-03, /usr/bin/time, three runs
      each): grab linus -n 8 2.56-2.63 s, -n 16 1.76-2.06 s, -n 32
      1.49-1.79 s (rg with its defaults 6.2 and 6.8 s); peak memory 4.9,
-     7.0 and 9.6 MB (rg 7.5 MB).  Warm, -n 2/8/16/32 took 0.290, 0.292,
-     0.299 and 0.295 s (medians of 7 rotated runs).  16: faster than 8 by
-     a third, and no more memory than ripgrep.  */
+     7.0 and 9.6 MB (rg 7.5 MB).  16: faster than 8 by a third, and no
+     more memory than ripgrep.  But warm, more threads than CPUs only
+     contend: grep -r PM_RESUME with 16 made 18 threads and 18 io_uring
+     rings, 445 context switches where grab -n 2 made 71, and took 1.05
+     times its time.  So a run starts with a worker per CPU, and the
+     walk's reads ask for the page cache only (RWF_NOWAIT): the first
+     that would wait for the disk starts the other readers
+     (worker.c).  */
   enum { READERS_MIN = 16 };
-  o->threads = (cl->threads ? cl->threads
-                : cl->grep && getenv ("OMP_NUM_THREADS") ? cpus
-                : MAX (cpus, READERS_MIN));
+  o->threads = cl->threads ? cl->threads : cpus;
+  o->threads_cold = (cl->threads || (cl->grep && getenv ("OMP_NUM_THREADS"))
+                     ? o->threads : MAX (cpus, READERS_MIN));
   /* One malloc arena per CPU, not glibc's eight: the readers beyond
      the CPUs mostly wait for the disk, and each arena holds memory of its
      own.  grab -r on the warm Linux tree, 16 threads on 2 vCPUs
@@ -397,7 +402,7 @@ settle_threads (struct grab_opts *o, struct grab_cmdline *cl,
      without).  */
   if (num_operands <= 1 && o->directories != DIRS_RECURSE
       && !cl->files_from)
-    o->threads = 1;
+    o->threads = o->threads_cold = 1;
 
   /* Files found by the walk are read, not mapped: on the Linux tree
      (78,579 files, 2 threads, warm) --mmap=never took 0.97 of the default's

@@ -352,9 +352,8 @@ walk_dir (struct worker *w, struct work const *dir, int fd)
           nodes[i].is_dir = items[i].type == DT_DIR;
         }
       pthread_mutex_lock (&run->out_lock);
-      output_release_locked (w);
       order_listed (&run->order, dir->node, kids, n);
-      pthread_mutex_unlock (&run->out_lock);
+      output_unlock (run);
     }
   workq_push (run->q, items, n);
   free (items);

@@ -12,10 +12,6 @@
 
 #include "search/grab.h"
 
-/* How many searched files with nothing to print a worker keeps before it
-   marks them done in the order, under one lock (output.c).  */
-enum { EMPTY_BATCH = 16 };
-
 struct worker
 {
   struct grab_run *run;
@@ -27,8 +23,6 @@ struct worker
   struct search s;
   struct onode *node;          /* this file's --sort=path node (or the
                                   directory's, while it is listed) */
-  struct onode *empty[EMPTY_BATCH];   /* searched, nothing to print, */
-  int nempty;                  /* not yet marked done (output_release) */
   bool holding;                /* holds the output lock (streaming) */
   int spill;                   /* -1, or a temporary file that holds the
                                   start of this file's output */

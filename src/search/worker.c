@@ -668,9 +668,8 @@ do_dir (struct worker *w, struct work *it)
       if (it->node)
         {
           pthread_mutex_lock (&w->run->out_lock);
-          output_release_locked (w);
           order_listed (&w->run->order, it->node, NULL, 0);
-          pthread_mutex_unlock (&w->run->out_lock);
+          output_unlock (w->run);
         }
       return;
     }
@@ -730,8 +729,11 @@ grab_worker (void *arg)
             else
               do_file (&w, it);
           }
-      /* Before the next wait for work.  */
-      output_release (&w);
+      /* A read found the disk: start the other readers.  */
+      int cold = 1;
+      if (atomic_load_explicit (&run->cold, memory_order_relaxed) == 1
+          && atomic_compare_exchange_strong (&run->cold, &cold, 2))
+        pool_spawn (&run->pool, run->o->threads_cold);
       for (idx_t i = 0; i < n; i++)
         work_release (&items[i]);
       workq_done (run->q, n);
@@ -740,7 +742,7 @@ grab_worker (void *arg)
     {
       pthread_mutex_lock (&run->out_lock);
       json_stats_add (&run->json, &w.json);
-      pthread_mutex_unlock (&run->out_lock);
+      output_unlock (run);
     }
   opener_free (w.opener);
   run->eng->scratch_free (w.scratch);

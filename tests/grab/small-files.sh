@@ -14,10 +14,11 @@ mkdir d || framework_failure_
 echo tiny >d/small || framework_failure_
 echo 'a long enough line with needle' >d/large || framework_failure_
 
-# How many reads returned d/small's bytes.
+# How many reads returned d/small's bytes (a tree's reads are preadv2
+# calls while the page cache holds what they read).
 read_small ()
 {
-  strace -f -o trace -e trace=read "$@" >o 2>&1
+  strace -f -o trace -e trace=read,preadv2 "$@" >o 2>&1
   grep -c "\"tiny\\\\n\"" trace
 }
 

@@ -55,8 +55,8 @@ grab's own options (their letters differ from GNU grep's on purpose):\n\
       --max-filesize=SIZE   skip files found by -r bigger than SIZE bytes\n\
                             (suffixes K, M, G: powers of 1024)\n\
   -n, --threads=N           search with N threads (default: one per CPU,\n\
-                            and at least 16 to read a tree: a tree not in\n\
-                            memory is read faster by more readers);\n\
+                            and at least 16 once a tree is found not to be\n\
+                            in memory: it is read faster by more readers);\n\
                             with -n 1 the output order is deterministic\n\
   -O, --byte-offset         print the 0-based byte offset of the match\n\
   -l                        print only the names of files with matches;\n\
