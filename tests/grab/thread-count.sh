@@ -14,6 +14,9 @@ require_strace_
 mkdir -p d/e || framework_failure_
 echo needle >d/a
 echo needle >d/e/b
+# grep's count, and nproc's, follow OMP_NUM_THREADS (set by .ci/run's
+# TSan step); the defaults are checked here.
+unset OMP_NUM_THREADS OMP_THREAD_LIMIT
 cpus=$(nproc) || framework_failure_
 
 # The threads PROGRAM... starts: glibc's pthread_create calls clone3
