@@ -103,6 +103,7 @@ grep_tests = \
   tests/grep/quiet.sh \
   tests/grep/stdin-turns.sh \
   tests/grep/mapped-binary.sh \
+  tests/grep/few-strings.sh \
   tests/grep/random.sh \
   tests/grep/separators.sh \
   tests/grep/utf8-forms.sh \
