@@ -47,6 +47,8 @@ src_grabrat_SOURCES = \
   src/engines/literal.h \
   src/engines/pcre2-literal.c \
   src/engines/pcre2-literal.h \
+  src/engines/pcre2-pre.h \
+  src/engines/pcre2-prefilter.c \
   src/engines/pcre2-scope.c \
   src/engines/pcre2-scope.h \
   src/engines/pcre2-which.c \

@@ -27,41 +27,11 @@
 #include "engines/litset.h"
 #include "engines/pcre2-join.h"
 #include "engines/pcre2-literal.h"
+#include "engines/pcre2-pre.h"
 #include "engines/pcre2-scope.h"
 #include "engines/pcre2-which.h"
 #include "engines/utf8chars.h"
 
-struct pre
-{
-  pcre2_code *code;
-  uint8_t const *tables;
-  bool jit;
-  bool check_utf;       /* '(*UTF)' outside a UTF-8 locale: see compile */
-  enum pcre2_scope scope;
-  bool utf8;
-  /* In UTF-8, the bytes that are encoding errors by themselves for the C
-     library (utf8chars.h): grep's Pexecute skips them, while PCRE2 (with
-     MATCH_INVALID_UTF) judges the rest itself, and by RFC 3629: to it a
-     form past U+10FFFF is an error that '.' does not match, though the
-     printer takes it for a character as grep does
-     (tests/grep/utf8-forms.sh).  NULL in other locales.  */
-  bool const *lone;
-  char eol;
-  idx_t minlen;
-  bool has_lit;         /* every match contains LIT */
-  bool lit_exact;       /* ...and is LIT: the pattern is that ASCII string,
-                           case and all, with no -w or -x */
-  bool all;             /* selects every line... */
-  bool const *unsure;   /* ...but maybe those starting with these bytes */
-  bool startline;       /* PCRE2 tries only line starts ('.*a', '^a') */
-  struct literal lit;
-  struct litset *lits;  /* or one of these (many patterns), or NULL */
-  bool has_seq;         /* or every match holds SEQ */
-  struct byteseq seq;
-  char *description;    /* for --debug */
-  struct pcre2_which *which;  /* --json: which pattern matched, or NULL */
-  idx_t npats;
-};
 
 struct pscratch
 {
@@ -87,34 +57,6 @@ compile_options (struct engine_pattern const *pat, enum pcre2_scope scope)
   return opts;
 }
 
-/* Whether the JIT finds where a match of C may start about as fast as
-   the literal set would: C has one first code unit (FIRST, C's
-   PCRE2_INFO_FIRSTCODETYPE, is 1), or a bitmap of at most two, which the
-   JIT scans for with SIMD.  Measured with bench/lib.sh's race (ROUNDS=3,
-   2026-11-30): 'grab -n 2 -c -f WORDS big.txt' (1.1 GiB of
-   C from bench/corpus.sh), this grab with and without the set.  First
-   bytes {z, _} (3 and 4 words): JIT 0.21 s, set 0.44 s; {k} (kmalloc,
-   kfree, kzalloc, kcalloc) 0.18 vs 1.35; three first bytes (mutex_lock,
-   spin_lock, kfree) 1.37 vs 1.37; four 1.49 vs 1.39; five 1.73 vs 1.40;
-   10 words 1.25 vs 0.56; 20 words 1.57 vs 0.65; 200 words 16 s vs 1.7 s
-   (grab -c -F -f, -n 1).  A heuristic: 5 words starting with z or _ took
-   the JIT 0.75 s and the set 0.45.  */
-static bool
-jit_scans_fast (pcre2_code const *c, uint32_t first)
-{
-  if (first == 1)
-    return true;
-  uint8_t const *bitmap = NULL;
-  if (first != 0
-      || pcre2_pattern_info (c, PCRE2_INFO_FIRSTBITMAP, &bitmap) != 0
-      || !bitmap)
-    return false;
-  int bits = 0;
-  for (int b = 0; b <= UINT8_MAX; b++)
-    bits += bitmap[b / 8] >> (b % 8) & 1;
-  return bits <= 2;
-}
-
 /* Whether the N-byte pattern P (a string if LITERAL) is a string of
    ASCII characters that match themselves: PCRE2 then finds exactly what
    a search for the string finds, in UTF mode too (UTF-8 never has an
@@ -131,43 +73,6 @@ plain_ascii (char const *p, idx_t n, bool literal)
         return false;
     }
   return true;
-}
-
-/* Whether the compiled pattern C can only start with one of a few bytes,
-   which the JIT scans for quickly.  */
-static bool
-few_start_bytes (pcre2_code const *c)
-{
-  uint8_t const *map = NULL;
-  if (pcre2_pattern_info (c, PCRE2_INFO_FIRSTBITMAP, &map) != 0 || !map)
-    return false;
-  int n = 0;
-  for (int i = 0; i < 32; i++)
-    n += __builtin_popcount (map[i]);
-  return 0 < n && n <= 3;
-}
-
-/* A set holding a required literal of each pattern of PAT, or NULL if
-   some pattern has none or the set would not pay.  */
-static struct litset *
-required_litset (struct engine_pattern const *pat)
-{
-  struct literal *l = xnmalloc (pat->n, sizeof *l);
-  idx_t got = 0;
-  /* Not in UTF mode as far as the literals go: that would cut them at 'k'
-     and 's', which the set spells out instead.  */
-  while (got < pat->n
-         && pcre2_required_literal (pat->pats[got], pat->lens[got],
-                                    pat->literal, pat->icase, false,
-                                    &l[got]))
-    got++;
-  struct litset *set = (got == pat->n
-                        ? litset_new (l, got, pat->utf8 && pat->icase)
-                        : NULL);
-  for (idx_t i = 0; i < got; i++)
-    literal_free (&l[i]);
-  free (l);
-  return set;
 }
 
 /* Whether P's locale is UTF-8 and the byte C there an encoding error by
@@ -252,133 +157,6 @@ settle_jit (struct pre *p, pcre2_code *c, struct engine_pattern const *pat)
     p->scope = SCOPE_LINE;
 }
 
-/* Whether the N-byte regular expression P may hold an unbounded repeat
-   ('*', '+', '{N,}'); an escaped '\*' counts too, erring on the safe side.  */
-static bool
-unbounded_repeat (char const *p, idx_t n)
-{
-  return (memchr (p, '*', n) || memchr (p, '+', n) || memchr (p, '{', n));
-}
-
-/* The prefilter P's pattern C (from PAT, searched in SCOPE) gets, if
-   any: a required literal, a sequence of byte sets, or for several
-   patterns a set of literals; and whether C starts only at lines.  */
-static void
-choose_prefilter (struct pre *p, pcre2_code *c,
-                  struct engine_pattern const *pat, enum pcre2_scope scope)
-{
-  /* A required-literal prefilter pays when PCRE2 has no first code unit
-     to scan for itself (nor a few possible first bytes, when the literal
-     is short: '[how] to' took 0.94 of the time without ' to', farm-bench
-     on the Linux tree), when the pattern must go line by line anyway, or
-     when the literal is long enough for its packed pair (pcre2-literal.c)
-     to outrun the JIT's scan for the first byte.  On the 1.1 GiB bench
-     file, one thread (2026-12-03, farm-bench medians of 5), time with the
-     pair over the JIT's: PM_RESUME 0.91, foobardoesnotexist 0.83, linus
-     0.84, return 0.80; on the Linux tree, 2 threads: 'how' 1.01, 'lt' 1.04
-     (short pairs are common), linus 0.97: hence PAIR_MIN.  */
-  enum { PAIR_MIN = 4, SEQ_MIN = 4 };
-  uint32_t first = 0;
-  pcre2_pattern_info (c, PCRE2_INFO_FIRSTCODETYPE, &first);
-  p->startline = first == 2;
-  if (pat->n == 1)
-    {
-      p->has_lit = pcre2_required_literal (pat->pats[0], pat->lens[0],
-                                           pat->literal, pat->icase,
-                                           pat->utf8, &p->lit);
-      bool pair = PAIR_MIN <= p->lit.len && p->lit.rare2 != p->lit.rare;
-      /* A sequence of byte sets longer than a literal with no pair,
-         when PCRE2 has no one first code unit to scan for: '[how] to'
-         (the JIT scans for h, o and w; the literal ' to' is too short
-         for a pair) took 0.92 of the time in C and 0.93 in C.UTF-8
-         (grab -r -n 2 on the Linux tree, 9 rotated rounds, 2026-12-03:
-         0.339 s against 0.369; ripgrep -j2 0.413).  Scan alone, every
-         file read into a buffer, one thread: 0.093 s against the JIT's
-         0.149-0.155.  */
-      p->has_seq = (!pair && first != 1
-                    && pcre2_required_byteseq (pat->pats[0], pat->lens[0],
-                                               pat->icase, pat->utf8,
-                                               &p->seq));
-      if (p->has_seq && (p->seq.len < SEQ_MIN
-                         || (p->has_lit && p->seq.len <= p->lit.len)))
-        {
-          byteseq_free (&p->seq);
-          p->has_seq = false;
-        }
-      if (p->has_lit
-          && (p->has_seq || p->lit.rare < 0
-              || !(pair || scope == SCOPE_LINE
-                   || (first == 0 && !few_start_bytes (c)))))
-        {
-          literal_free (&p->lit);
-          p->has_lit = false;
-        }
-    }
-  else if (1 < pat->n && (scope == SCOPE_LINE || !jit_scans_fast (c, first)))
-    p->lits = required_litset (pat);
-  /* Over a whole buffer, PCRE2 tries every start before the next line
-     that holds the byte it requires, so on a line without that byte an
-     unbounded repeat costs the line's length at each start: -w with
-     '(.*a){12}x' took 16 s on a 270 KB line holding no 'a' and no 'x'
-     before one with an 'x' (random tester seed 1796559778 case 11332),
-     where grep -P, line by line, rejects that line at once.  A required
-     literal of one byte then keeps PCRE2 to the lines that hold it
-     (tests/grab/required-byte.sh), where PCRE2 has no first bytes of its
-     own to look for: with them, their scan was faster than one for the
-     byte ('(foo|bar)\d+x' on the Linux tree took 1.57 times as long,
-     farm-bench, 2026-12-06); nor for a byte among the ten most frequent
-     in text (" etaoinsrl"), which nearly every line holds: '\w+e' took
-     1.06 times as long.  */
-  if (pat->n == 1 && !pat->literal && scope != SCOPE_LINE && !p->has_lit
-      && !p->has_seq && first == 0 && !few_start_bytes (c)
-      && unbounded_repeat (pat->pats[0], pat->lens[0])
-      && pcre2_required_byte (pat->pats[0], pat->lens[0], pat->icase,
-                              pat->utf8, &p->lit))
-    {
-      p->has_lit = (0 <= p->lit.rare
-                    && (literal_byte_rank (p->lit.bytes[p->lit.rare])
-                        < literal_byte_rank ('l')));
-      if (!p->has_lit)
-        literal_free (&p->lit);
-    }
-  if (p->check_utf && p->has_lit)
-    {
-      literal_free (&p->lit);
-      p->has_lit = false;
-    }
-  if (p->check_utf && p->has_seq)
-    {
-      byteseq_free (&p->seq);
-      p->has_seq = false;
-    }
-}
-
-/* --debug's line for P.  */
-static char *
-describe_pre (struct pre const *p)
-{
-  enum pcre2_scope scope = p->scope;
-  static char const *const how[] = {
-    "whole buffers", "whole buffers, line-crossing matches checked",
-    "line by line"
-  };
-  char const *jit = p->jit ? " (JIT)" : "";
-  if (p->has_lit)
-    return xasprintf ("pcre2%s: %s; lines without '%.*s' skipped",
-                              jit, how[scope], (int) p->lit.len,
-                              p->lit.bytes);
-  else if (p->has_seq)
-    return xasprintf ("pcre2%s: %s; lines without a sequence of"
-                                " %td byte sets skipped", jit, how[scope],
-                                p->seq.len);
-  else if (p->lits)
-    return xasprintf ("pcre2%s: %s; lines without any of %td"
-                              " literals skipped", jit, how[scope],
-                              litset_count (p->lits));
-  else
-    return xasprintf ("pcre2%s: %s", jit, how[scope]);
-}
-
 static void *
 pcre2_engine_compile (struct engine_pattern const *pat, char **err)
 {
@@ -444,7 +222,7 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
   p->lone = lone_errors (pat);
   p->eol = pat->eol;
   settle_jit (p, c, pat);
-  choose_prefilter (p, c, pat, p->scope);
+  pcre2_choose_prefilter (p, c, pat, p->scope);
   /* '^' in UTF-8 leaves out the lines that start with an encoding
      error: like grep, such a line is matched from after it, not at its
      start (find_by_line), and '^' does not match there
@@ -461,7 +239,7 @@ pcre2_engine_compile (struct engine_pattern const *pat, char **err)
   p->minlen = p->check_utf ? 0 : minlen;  /* characters; each is at least
                                             one byte */
 
-  p->description = describe_pre (p);
+  p->description = pcre2_describe_pre (p);
   return p;
 }
 

@@ -27,7 +27,7 @@
    the subject, each byte standing for one of SUBJECT's pieces.
 
    Sources: src/engines/linescan src/engines/utf8chars
-   Sources: src/engines/engine-pcre2 src/engines/engine
+   Sources: src/engines/engine-pcre2 src/engines/engine src/engines/pcre2-prefilter
    Sources: src/engines/litset src/engines/pcre2-literal src/engines/literal
    Sources: src/engines/pcre2-join
    Sources: src/engines/byteseq

@@ -10,7 +10,7 @@
    Sources: src/applets/grab/options src/applets/grab/usage src/engines/engine
    Sources: src/search/cmdline
    Sources: src/engines/linescan src/engines/utf8chars
-   Sources: src/engines/engine-pcre2 src/engines/litset
+   Sources: src/engines/engine-pcre2 src/engines/pcre2-prefilter src/engines/litset
    Sources: src/engines/pcre2-literal src/engines/literal src/engines/pcre2-scope
    Sources: src/engines/pcre2-join
    Sources: src/engines/byteseq src/engines/pcre2-which src/optdump
