@@ -30,14 +30,7 @@ run_ ()
     PATH=$PWD/ours:$PATH LC_ALL=$r_loc_ OMP_NUM_THREADS=$r_n_ grep "$@" \
       <"${STDIN-/dev/null}" >got 2>got.err
     gs=$?
-    if test $es != $gs || ! cmp -s exp got || ! cmp -s exp.err got.err; then
-      {
-        echo "=== LC_ALL=$r_loc_ OMP_NUM_THREADS=$r_n_ grep $*"
-        echo "    status grep=$es grabrat=$gs"
-        diff exp got | head -n 8
-        diff exp.err got.err | head -n 4
-      } >>mismatches
-    fi
+    diff_same_ "LC_ALL=$r_loc_ OMP_NUM_THREADS=$r_n_ grep $*"
   done
 }
 

@@ -41,20 +41,15 @@ rat_inputs_ ()
 # unless stdout, stderr (cat's name changed to rat's) and status agree.
 rat_vs_cat_ ()
 {
-  cat "$@" <"${rat_stdin-/dev/null}" >rvc.exp 2>rvc.experr
-  rvc_exp_st=$?
-  rat "$@" <"${rat_stdin-/dev/null}" >rvc.out 2>rvc.err
-  rvc_st=$?
-  sed "s/^cat: /rat: /; s/'cat --help'/'rat --help'/" rvc.experr \
-    >rvc.experr2 || framework_failure_
-  if cmp -s rvc.exp rvc.out && cmp -s rvc.experr2 rvc.err \
-     && test $rvc_exp_st = $rvc_st; then
-    return 0
-  fi
-  echo "rat and cat differ on: $*" >&2
-  cmp rvc.exp rvc.out >&2
-  diff rvc.experr2 rvc.err >&2
-  echo "status: cat $rvc_exp_st, rat $rvc_st" >&2
+  cat "$@" <"${rat_stdin-/dev/null}" >exp 2>exp.raw
+  es=$?
+  rat "$@" <"${rat_stdin-/dev/null}" >got 2>got.err
+  gs=$?
+  sed "s/^cat: /rat: /; s/'cat --help'/'rat --help'/" exp.raw >exp.err \
+    || framework_failure_
+  diff_same_ "rat $*" && return 0
+  # The callers fail at once: say it here.
+  sed -n '/^=== rat /,$p' mismatches | tail -n 14 >&2
   return 1
 }
 
