@@ -121,11 +121,11 @@ grep_tests = \
   tests/grep/mb-encoding.sh
 
 all_tests += $(grep_tests)
-EXTRA_DIST += tests/grep/lib.sh tests/grep/patterns.txt tests/grep/patterns-ere.txt \
+EXTRA_DIST += tests/lib/grep.sh tests/grep/patterns.txt tests/grep/patterns-ere.txt \
   tests/grep/random.pl tests/grep/random-allow.txt
-EXTRA_DIST += tests/grab/jsonlib.sh tests/grab/json-norm.pl
-EXTRA_DIST += tests/grab/mktree.sh tests/grab/difflib.sh \
-  tests/grab/mkedges.sh tests/grab/patterns.txt tests/grab/patterns-utf8.txt \
+EXTRA_DIST += tests/lib/grab-json.sh tests/lib/json-norm.pl
+EXTRA_DIST += tests/lib/mktree.sh tests/lib/grab-diff.sh \
+  tests/lib/mkedges.sh tests/grab/patterns.txt tests/grab/patterns-utf8.txt \
   tests/grab/line-scope-patterns.txt tests/grab/options.txt
 
 # C unit tests of grab's modules.
@@ -188,7 +188,7 @@ rat_tests = \
   tests/rat/memory.sh
 
 all_tests += $(rat_tests)
-EXTRA_DIST += tests/rat/lib.sh tests/rat/run-valgrind.sh tests/rat/valgrind.supp \
+EXTRA_DIST += tests/lib/rat.sh tests/rat/run-valgrind.sh tests/rat/valgrind.supp \
   tests/random-tools.pl
 
 sort_tests = \
@@ -217,7 +217,7 @@ sort_tests = \
   tests/sort/valgrind.sh
 
 all_tests += $(sort_tests)
-EXTRA_DIST += tests/sort/difflib.sh tests/sort/options.txt
+EXTRA_DIST += tests/lib/sort-diff.sh tests/sort/options.txt
 EXTRA_DIST += tests/upstream/run.sh tests/upstream/getlimits.c
 
 # C unit test of sort -R's keyed hash against the shared libxxhash.

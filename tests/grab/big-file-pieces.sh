@@ -12,9 +12,9 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grab/mkedges.sh"
+. "$srcdir/tests/lib/mkedges.sh"
 
-# ~1.5 MiB (tests/grab/mkedges.sh), with two lines of 200 KiB (longer
+# ~1.5 MiB (tests/lib/mkedges.sh), with two lines of 200 KiB (longer
 # than three pieces), and no newline at the end.
 mkedges_ $((1536 * 1024)) '9000:edge 9001:tail' nonl >big \
   || framework_failure_

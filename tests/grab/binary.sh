@@ -7,7 +7,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grab/difflib.sh"
+. "$srcdir/tests/lib/grab-diff.sh"
 
 printf 'foo\0bar\nfoo2\n' >nul || framework_failure_
 printf 'plain foo\n' >txt || framework_failure_

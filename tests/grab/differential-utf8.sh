@@ -5,8 +5,8 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grab/mktree.sh"
-. "$srcdir/tests/grab/difflib.sh"
+. "$srcdir/tests/lib/mktree.sh"
+. "$srcdir/tests/lib/grab-diff.sh"
 require_utf8_locale_
 
 mktree_

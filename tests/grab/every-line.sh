@@ -11,7 +11,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grab/difflib.sh"
+. "$srcdir/tests/lib/grab-diff.sh"
 require_utf8_locale_
 awk 'BEGIN {
   split("\200|\301x|\303x|\303\251|\376|\377\377|x|\365z| |", first, "|")

@@ -7,7 +7,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grab/mktree.sh"
+. "$srcdir/tests/lib/mktree.sh"
 
 mktree_
 mkdir 'tree/odd dir' || framework_failure_

@@ -8,7 +8,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grab/difflib.sh"
+. "$srcdir/tests/lib/grab-diff.sh"
 printf 'a\nb$\n.*c\n^d\n^.*e\n\251\nplain\n' >in || framework_failure_
 require_utf8_locale_
 ORDERED=yes REF_MODE=-F GRAB_OPTS=-F

@@ -4,7 +4,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grab/jsonlib.sh"
+. "$srcdir/tests/lib/grab-json.sh"
 json_require_perl_
 fail=0
 

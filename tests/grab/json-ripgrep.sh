@@ -4,8 +4,8 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grab/mktree.sh"
-. "$srcdir/tests/grab/jsonlib.sh"
+. "$srcdir/tests/lib/mktree.sh"
+. "$srcdir/tests/lib/grab-json.sh"
 json_require_perl_
 json_require_rg_
 fail=0

@@ -9,7 +9,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grab/difflib.sh"
+. "$srcdir/tests/lib/grab-diff.sh"
 
 printf 'foo bar\r\nx\n\r\n\r\n\r\nbar \nx bar\n\n\r\r\nbar\rx\n' >crlf ||
   framework_failure_

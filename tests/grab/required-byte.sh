@@ -13,7 +13,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grab/difflib.sh"
+. "$srcdir/tests/lib/grab-diff.sh"
 
 # A 1 MB line of digits and blanks (no 'a', no 'x'), then lines with both.
 awk 'BEGIN { for (i = 0; i < 125000; i++) printf "4567 12 "; printf "\n"

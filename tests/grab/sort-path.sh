@@ -6,7 +6,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grab/mktree.sh"
+. "$srcdir/tests/lib/mktree.sh"
 
 mktree_
 mkdir -p tree/a-b tree/a.c tree/B tree/_x || framework_failure_

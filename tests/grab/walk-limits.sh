@@ -7,7 +7,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grab/mktree.sh"
+. "$srcdir/tests/lib/mktree.sh"
 
 RG=${GRAB_TEST_RG-$abs_top_srcdir/../shared/peers/rg-15.2.0}
 test -x "$RG" || skip_ "ripgrep 15.2 is not at $RG"

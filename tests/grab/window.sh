@@ -8,10 +8,10 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grab/difflib.sh"
-. "$srcdir/tests/grab/mkedges.sh"
+. "$srcdir/tests/lib/grab-diff.sh"
+. "$srcdir/tests/lib/mkedges.sh"
 
-# About 3 MiB (tests/grab/mkedges.sh), with one 200 KiB line ending in
+# About 3 MiB (tests/lib/mkedges.sh), with one 200 KiB line ending in
 # "edge".
 mkedges_ $((3 * 1048576)) 20000:edge >big || framework_failure_
 test "$(wc -c <big)" -gt 3000000 || framework_failure_

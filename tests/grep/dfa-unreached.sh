@@ -12,7 +12,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 require_utf8_locale_
 
 printf '%s\n' ka k a x 'ax y' xa 'k x' '' KA X >in || framework_failure_

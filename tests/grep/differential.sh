@@ -10,7 +10,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 
 printf 'foo bar\nbaz foo\nfoofoo\nabab ab\nabcd cd\nword words sword\n\nxx xxx\n' >a ||
   framework_failure_

@@ -10,7 +10,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 
 # Lines of words near the strings: their prefixes, case variants, the
 # strings inside words, next to punctuation, at line ends, and Latin-1

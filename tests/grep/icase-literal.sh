@@ -11,7 +11,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 
 words='pm_resume kernel this_is ski mississippi kiss sk_buff
 linus_torvalds Istanbul café_kiss'

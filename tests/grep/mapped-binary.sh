@@ -16,7 +16,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 
 # mk_ BYTES: lines of 0 to 120 bytes, about one in nine with "xyz" (one
 # in three of those "xyzq"), to BYTES bytes exactly, the last one ending

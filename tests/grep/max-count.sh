@@ -5,7 +5,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 
 printf 'foo 1\nbar\nfoo 2\nfoo 3\n' >a || framework_failure_
 printf 'foo\n' >b || framework_failure_

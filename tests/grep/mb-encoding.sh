@@ -9,7 +9,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 
 locs=
 for l in zh_CN.gb18030 zh_CN.gbk ja_JP.eucjp ko_KR.euckr zh_TW.euctw; do

@@ -9,7 +9,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 
 mkdir 'sp ace' d2 || framework_failure_
 printf 'a\nb\na\n' >f || framework_failure_

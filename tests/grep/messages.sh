@@ -5,7 +5,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 
 fail=0
 # Each as ./grep and as an absolute path, run in gnu/ and in ours/, so

@@ -9,7 +9,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 
 bad=aaaaaaaaaaaaaaaaaaaaaaaaabz   # '(a*)*z' backtracks past PCRE2's limit
 printf 'x\naz\ny\nz\n' >ok || framework_failure_

@@ -7,7 +7,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 require_utf8_locale_
 
 printf '%s\n' foo 'foo bar' 'b@foo' '@foo' '@foo@' 'foo\' 'fo#' 'x+' \

@@ -729,7 +729,7 @@ sub differs {
 
 # In grab mode the reference's messages say grep: where grab's say grab:,
 # and grab prints files in the order they finish: lines are compared
-# sorted when the raw bytes differ (as tests/grab/difflib.sh does).
+# sorted when the raw bytes differ (as tests/lib/grab-diff.sh does).
 sub sorted_lines { join "\n", sort split /[\n\0]/, $_[0], -1 }
 sub grab_normalize {
   my ($e, $g, $n, $c) = @_;

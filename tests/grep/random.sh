@@ -18,7 +18,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 if test "${RANDOM_MODE-grep}" = grab; then
   ln -s "$abs_top_builddir/src/grabrat" ours/grab || framework_failure_
 fi

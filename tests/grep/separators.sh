@@ -5,7 +5,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 
 # GNU's rule is global over the output: a group needs a separator when
 # anything was output before it, in this file or an earlier one, unless it

@@ -9,7 +9,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 
 seq -f 'x%g' 100000 >xs || framework_failure_
 seq 200000 >big || framework_failure_

@@ -14,7 +14,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 
 locales=
 for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do

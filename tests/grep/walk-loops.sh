@@ -12,7 +12,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 
 mkdir -p t/a/b t/c t/d/e || framework_failure_
 for f in t/a/f t/a/b/g t/c/h t/d/e/i t/k1 t/k2 t/k3; do

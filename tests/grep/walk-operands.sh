@@ -10,8 +10,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-. "$srcdir/tests/grep/lib.sh"
-. "$srcdir/tests/grab/difflib.sh"
+. "$srcdir/tests/lib/grep.sh"
+. "$srcdir/tests/lib/grab-diff.sh"
 
 mkdir -p t/a/b t/c || framework_failure_
 for f in t/a/f t/a/b/g t/c/h t/top; do

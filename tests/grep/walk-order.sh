@@ -11,7 +11,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 
 mkdir -p t/a/b t/c t/big t/d.skip || framework_failure_
 for i in 1 2 3 4 5; do

@@ -5,7 +5,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 
 c_and_utf8_locales_
 printf '\n' >empty-line || framework_failure_

@@ -5,7 +5,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 
-. "$srcdir/tests/grep/lib.sh"
+. "$srcdir/tests/lib/grep.sh"
 test -w /dev/full || skip_ "no /dev/full"
 
 printf 'x\n' >small || framework_failure_

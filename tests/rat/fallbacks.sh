@@ -10,7 +10,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/rat/lib.sh"
+. "$srcdir/tests/lib/rat.sh"
 rat_injection_setup_
 
 fail=0

@@ -6,7 +6,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/rat/lib.sh"
+. "$srcdir/tests/lib/rat.sh"
 
 fail=0
 printf 'x\n' >fx

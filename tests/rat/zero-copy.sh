@@ -48,7 +48,7 @@ fi
 
 # Which system calls moved the bytes.
 if strace -qq -o /dev/null true 2>/dev/null; then
-  . "$srcdir/tests/rat/lib.sh"
+  . "$srcdir/tests/lib/rat.sh"
   no_leak_check_under_strace_
   strace_ -e trace=splice,copy_file_range,read,write rat big >copy5 || fail=1
   compare big copy5 || fail=1

@@ -8,7 +8,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/sort/difflib.sh"
+. "$srcdir/tests/lib/sort-diff.sh"
 
 fail=0
 printf 'b\0x 2\na\0y 1\n\0\na\0\nA\0z 10\nb\0x 2\n' >nul

@@ -8,7 +8,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/sort/difflib.sh"
+. "$srcdir/tests/lib/sort-diff.sh"
 
 locales="C C.UTF-8"
 if test "$(LC_ALL=en_US.UTF-8 locale charmap 2>/dev/null)" = UTF-8; then

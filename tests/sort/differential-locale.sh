@@ -8,7 +8,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/sort/difflib.sh"
+. "$srcdir/tests/lib/sort-diff.sh"
 
 command -v localedef >/dev/null || skip_ "no localedef"
 mkdir loc && localedef -i en_US -f UTF-8 loc/en_US.UTF-8 >/dev/null 2>&1

@@ -10,7 +10,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/sort/difflib.sh"
+. "$srcdir/tests/lib/sort-diff.sh"
 
 fail=0
 # Each NaN value is in one line only (repeated whole): GNU compares two

@@ -9,7 +9,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/sort/difflib.sh"
+. "$srcdir/tests/lib/sort-diff.sh"
 
 fail=0
 lines=${SORT_TEST_PARALLEL_LINES-60000}

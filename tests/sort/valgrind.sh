@@ -8,7 +8,7 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
-. "$srcdir/tests/sort/difflib.sh"
+. "$srcdir/tests/lib/sort-diff.sh"
 
 command -v valgrind >/dev/null || skip_ "valgrind missing"
 valgrind --version >/dev/null 2>&1 || skip_ "valgrind does not run"

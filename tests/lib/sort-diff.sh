@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tests/sort/difflib.sh: run grabrat's sort and GNU sort on the same
+# tests/lib/sort-diff.sh: run grabrat's sort and GNU sort on the same
 # inputs and compare stdout, stderr and exit status byte for byte
 # (sourced by the differential tests).  GNU sort runs through a link
 # named "sort" so that both print "sort:" in messages.

@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tests/grep/lib.sh: sourced by the grep tests after init.sh.  Makes
+# tests/lib/grep.sh: sourced by the grep tests after init.sh.  Makes
 # gnu/grep (the system's GNU grep) and ours/grep (a link to grabrat), so
 # that both run as 'grep' from PATH and their messages name the same
 # program.

@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tests/grab/mkedges.sh: write a text with matches at window and piece
+# tests/lib/mkedges.sh: write a text with matches at window and piece
 # edges (sourced by the tests of mapped windows and of big files cut in
 # pieces).  mkedges_ BYTES LONG [NONL]: numbered lines of varying length
 # up to about BYTES, the word "edge" put at and around every 64 KiB

@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tests/grab/difflib.sh: run grab and GNU grep -P -a on the same inputs and
+# tests/lib/grab-diff.sh: run grab and GNU grep -P -a on the same inputs and
 # compare (sourced by the differential tests).  Option sets are written in
 # grep's letters and translated to grab's; output is compared sorted for
 # parallel runs and as is for -n 1 when ORDERED=yes.  Every case runs with

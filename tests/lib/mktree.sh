@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tests/grab/mktree.sh: make the tree the differential tests search
+# tests/lib/mktree.sh: make the tree the differential tests search
 # (sourced; makes ./tree).  Deterministic: a fixed pseudo-random sequence
 # picks each file's lines from words, punctuation, tabs, CR LF, UTF-8 and
 # invalid bytes, NUL bytes, long and empty lines.

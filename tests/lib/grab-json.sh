@@ -1,10 +1,10 @@
 # shellcheck shell=sh
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tests/grab/jsonlib.sh: what the --json tests share (sourced): the JSON
+# tests/lib/grab-json.sh: what the --json tests share (sourced): the JSON
 # parser they need (Perl's JSON::PP, which every Perl has: .ci/run
 # installs perl), ripgrep 15.2 as the peer, and json_norm_, which checks
-# and normalises JSON Lines (tests/grab/json-norm.pl says how).
+# and normalises JSON Lines (tests/lib/json-norm.pl says how).
 
 # Skip unless Perl can parse JSON.
 json_require_perl_ ()
@@ -28,5 +28,5 @@ json_require_rg_ ()
 # json_norm_ [-p] [-s] <JSONL: check and normalise (json-norm.pl).
 json_norm_ ()
 {
-  perl "$abs_top_srcdir/tests/grab/json-norm.pl" "$@"
+  perl "$abs_top_srcdir/tests/lib/json-norm.pl" "$@"
 }

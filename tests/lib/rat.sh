@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tests/rat/lib.sh: helpers for the rat tests (sourced after init.sh).
+# tests/lib/rat.sh: helpers for the rat tests (sourced after init.sh).
 # The oracle is GNU cat, found in PATH as 'cat' (src/ holds no cat), so
 # that its messages start with "cat:" and can be renamed to rat's.
 

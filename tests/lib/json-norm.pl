@@ -1,6 +1,6 @@
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tests/grab/json-norm.pl: read the JSON Lines of 'grab --json' or 'rg
+# tests/lib/json-norm.pl: read the JSON Lines of 'grab --json' or 'rg
 # --json' on standard input and print them in a form to compare: each
 # record parsed (any line that is not one JSON object is an error, exit
 # status 1), re-encoded with sorted keys; times replaced by "T"; each
