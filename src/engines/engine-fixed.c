@@ -124,8 +124,23 @@ insert (struct fixed_re *re, unsigned char const *s, idx_t len,
   re->nodes[at].term = true;
 }
 
+/* Drop RE's strings searched one by one.  */
+static void
+free_few (struct fixed_re *re)
+{
+  for (idx_t i = 0; i < re->nfew; i++)
+    free (re->few[i].bytes);
+  free (re->few);
+  re->few = NULL;
+  re->nfew = 0;
+}
+
+/* The most places of few_as_seq's sequence: those past its probes
+   only cost checks at each candidate.  */
+enum { SEQ_MAX = 16 };
+
 /* A few strings (PAT's) as one byte-set sequence over their first
-   MINLEN bytes, in RE->seq, if every place holds at most
+   MINLEN bytes (SEQ_MAX at most), in RE->seq, if every place holds at most
    BYTESEQ_SET_MAX bytes (all that RE->fold folds alike): one scan for
    all of them instead of one scan each.  'grep -r -E "ERR_PTR|PTR_ERR"'
    on the Linux tree (farm-bench -n 8, 2026-12-06): 0.90 of the time of
@@ -138,7 +153,7 @@ few_as_seq (struct fixed_re *re, struct engine_pattern const *pat)
   if (re->minlen < 4)
     return;
   struct byteseq *s = &re->seq;
-  s->len = MIN (re->minlen, 16);
+  s->len = MIN (re->minlen, SEQ_MAX);
   s->set = xcalloc (s->len, sizeof *s->set);
   bool ok = true;
   for (idx_t j = 0; ok && j < s->len; j++)
@@ -155,11 +170,7 @@ few_as_seq (struct fixed_re *re, struct engine_pattern const *pat)
       *s = (struct byteseq) { 0 };
       return;
     }
-  for (idx_t i = 0; i < re->nfew; i++)
-    free (re->few[i].bytes);
-  free (re->few);
-  re->few = NULL;
-  re->nfew = 0;
+  free_few (re);
 }
 
 static void *
@@ -226,13 +237,7 @@ fixed_compile (struct engine_pattern const *pat, char **err)
       for (idx_t i = 0; i < pat->n; i++)
         ok &= 0 <= re->few[i].rare;
       if (!ok)
-        {
-          for (idx_t i = 0; i < pat->n; i++)
-            free (re->few[i].bytes);
-          free (re->few);
-          re->few = NULL;
-          re->nfew = 0;
-        }
+        free_few (re);
     }
   if (1 < re->nfew)
     few_as_seq (re, pat);
@@ -259,9 +264,7 @@ fixed_free (void *vre)
   if (re)
     {
       free (re->nodes);
-      for (idx_t i = 0; i < re->nfew; i++)
-        free (re->few[i].bytes);
-      free (re->few);
+      free_few (re);
       litset_free (re->set);
       byteseq_free (&re->seq);
     }

@@ -234,7 +234,7 @@ bigfile_start (struct worker *w, int fd, struct stat const *st,
   job->ops.select = job->eng->select ? replay : NULL;
   job->ops.selects_all = NULL;
   job->eol = o->search.eol;
-  job->nuls = o->binary_files != BIN_TEXT && o->search.eol;
+  job->nuls = grab_binary_rule (o);
   job->fd = dfd;
   job->st = *st;
   job->size = piece_size (o);
@@ -305,17 +305,17 @@ bigfile_first_nul (struct bigfile_job *job, char const *buf, off_t base,
       struct piece *pc = &job->pieces[i];
       claim (job, pc);
       off_t pe = i == job->npieces - 1 ? to : MIN ((i + 1) * job->size, to);
-      if (pc->state == DONE && pc->nul != -2 && (pc->nul < 0 || p <= pc->nul))
+      /* Whether the helper that listed the piece looked at these bytes.  */
+      bool looked = (pc->state == DONE && pc->nul != -2
+                     && (pc->nul == -1 || p <= pc->nul));
+      char const *nul;
+      if (looked)
         {
           if (0 <= pc->nul && pc->nul < pe)
             return pc->nul;
         }
-      else
-        {
-          char const *nul = memchr (buf + (p - base), '\0', pe - p);
-          if (nul)
-            return base + (nul - buf);
-        }
+      else if ((nul = memchr (buf + (p - base), '\0', pe - p)))
+        return base + (nul - buf);
       p = pe;
     }
   return -1;
@@ -337,6 +337,16 @@ bigfile_finish (struct bigfile_job *job)
   job->finished = true;
   pthread_mutex_unlock (&job->lock);
   bigfile_unref (job);
+}
+
+/* Unless *NUL holds one already, look for the first NUL of
+   BUF[*FROM..TO); *FROM moves on to TO.  */
+static void
+nul_scan (char const *buf, idx_t *from, idx_t to, char const **nul)
+{
+  if (!*nul && *from < to)
+    *nul = memchr (buf + *from, '\0', to - *from);
+  *from = MAX (*from, to);
 }
 
 /* List piece I of JOB into *PC (see the top), reading with RD.  */
@@ -390,12 +400,8 @@ list_piece (struct worker *w, struct bigfile_job *job, idx_t i,
         {
           step_end = (b - p <= CACHE_STEP ? b
                       : record_at (buf, p, p + CACHE_STEP, b, eol));
-          if (job->nuls && !nul && nul_from < MIN (step_end, nul_to))
-            {
-              idx_t to = MIN (step_end, nul_to);
-              nul = memchr (buf + nul_from, '\0', to - nul_from);
-              nul_from = to;
-            }
+          if (job->nuls)
+            nul_scan (buf, &nul_from, MIN (step_end, nul_to), &nul);
         }
       struct span m;
       int r = engine_select (job->eng, job->re, w->scratch, buf, step_end,
@@ -416,10 +422,11 @@ list_piece (struct worker *w, struct bigfile_job *job, idx_t i,
       p = record_stop (buf, m.beg, step_end, eol);
     }
   pc->known = ch.start + p;
-  if (job->nuls && !nul && nul_from < nul_to)
-    nul = memchr (buf + nul_from, '\0', nul_to - nul_from);
   if (job->nuls)
-    pc->nul = nul ? ch.start + (nul - buf) : -1;
+    {
+      nul_scan (buf, &nul_from, nul_to, &nul);
+      pc->nul = nul ? ch.start + (nul - buf) : -1;
+    }
  out:
   input_unguard (rd);
   input_end (rd);

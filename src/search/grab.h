@@ -144,6 +144,14 @@ grab_too_short (struct grab_opts const *o, struct stat const *st)
   return 0 < st->st_size && st->st_size < o->min_size;
 }
 
+/* Whether grep's binary rule applies to O's search: a NUL makes a file
+   binary (see worker.c's take_nuls).  */
+static inline bool
+grab_binary_rule (struct grab_opts const *o)
+{
+  return o->binary_files != BIN_TEXT && o->search.eol;
+}
+
 /* Where two passes go over the same bytes (the search for a NUL and the
    engine's), they go a step of this many bytes at a time, so that the
    second finds the bytes in the cache (2 MiB of L2 a core here): one big

@@ -120,13 +120,6 @@ order_append (struct order *o, struct onode *dir, struct onode **kids,
 }
 
 void
-order_done (struct order *o, struct onode *file)
-{
-  file->ready = true;
-  advance (o);
-}
-
-void
 order_mark (struct order *o, struct onode *file)
 {
   atomic_store_explicit (&file->ready, true, memory_order_release);

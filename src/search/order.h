@@ -84,11 +84,8 @@ void order_listed (struct order *o, struct onode *dir, struct onode **kids,
 void order_append (struct order *o, struct onode *dir, struct onode **kids,
                    idx_t n, bool last);
 
-/* FILE is searched; its output is in FILE->out.  */
-void order_done (struct order *o, struct onode *file);
-
-/* The same without the output lock: FILE is marked done, and the cursor
-   moves on at the next order_kick.  */
+/* FILE is searched; its output is in FILE->out.  Without the output
+   lock: the cursor moves on at the next order_kick.  */
 void order_mark (struct order *o, struct onode *file);
 
 /* If a node was marked done, take LOCK (the output lock) if it is free

@@ -145,10 +145,10 @@ first_nul (struct bigfile_job *job, struct input_chunk const *ch,
    buffer with the NUL are printed as text here too, and none after; and
    of about CACHE_STEP bytes, which the engine finds in the cache after
    the search for a NUL.  A line longer than the mapping window is the
-   exception: that chunk is taken whole.  From the first NUL on, a chunk's NULs end lines: grep
-   3.8 matches the rest of a binary file so, '^foo' and -x finding 'foo'
-   after a NUL and -c counting the pieces ('printf "a\0a\n" | grep -c a'
-   says 2).  */
+   exception: that chunk is taken whole.  From the first NUL on, a
+   chunk's NULs end lines: grep 3.8 matches the rest of a binary file so,
+   '^foo' and -x finding 'foo' after a NUL and -c counting the pieces
+   ('printf "a\0a\n" | grep -c a' says 2).  */
 static bool
 take_nuls (struct worker *w, struct bigfile_job *job,
            struct input_chunk const *ch, off_t need,
@@ -259,7 +259,7 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
     }
   /* Kept across a SIGBUS longjmp.  */
   struct bigfile_job *volatile vjob = job;
-  bool binary_rule = o->binary_files != BIN_TEXT && o->search.eol;
+  bool binary_rule = grab_binary_rule (o);
   /* Lines selected when NULs were seen.  Volatile: kept across a SIGBUS
      longjmp.  */
   intmax_t volatile first_null = -1;
