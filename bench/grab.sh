@@ -269,27 +269,6 @@ if wanted "cold cache, tree: 'linus'"; then
   fi
 fi
 
-# Peak memory, warm: the median of ROUNDS runs of GNU time's %M (KiB),
-# and each tool's over grab's.
-rss_row ()
-{
-  r_title=$1
-  shift
-  printf '\n== peak RSS in KiB, %s (median of %s runs)\n' "$r_title" "$ROUNDS"
-  r_ours=
-  while [ $# -gt 1 ]; do
-    [ -n "$2" ] || { shift 2; continue; }
-    for r in $(seq "$ROUNDS"); do
-      /usr/bin/time -f %M -o "$out.2" sh -c "exec $2" >/dev/null 2>&1
-      tail -n 1 "$out.2"
-    done | median >"$out.rss"
-    m=$(cat "$out.rss")
-    : "${r_ours:=$m}"
-    awk -v n="$1" -v m="$m" -v o="$r_ours" 'BEGIN {
-      printf "  %-28s %9d KiB   ratio %6.2f\n", n, m, m / o }'
-    shift 2
-  done
-}
 if wanted "peak RSS" && [ -x /usr/bin/time ]; then
   rss_row "tree: 'foobardoesnotexist'" \
     "grab -n $J" "$G -r -n $J -e foobardoesnotexist $T" \

@@ -15,6 +15,7 @@
 # grep uses every CPU (nproc), GNU grep one, ripgrep -j$(nproc) (Debian's
 # 13 and, when bench/lib.sh finds it, the release 15.2), and "grab, same
 # search" is grab -n $(nproc) on the same search, by its own options.
+# Last, "peak RSS": each one's peak memory on the tree, warm.
 . "$(dirname "$0")/lib.sh"
 B=${GRABRAT_BENCH:-$HOME/.cache/grabrat-bench}
 T=$B/linux-source-6.1
@@ -99,4 +100,13 @@ for loc in C C.UTF-8; do
       "${RG15:+LC_ALL=$loc $RG15 -a --no-config $u -e PM_RESUME $B/big.txt >$out}" \
     "grab, same search" "LC_ALL=$loc $GRAB -n $J -e PM_RESUME $B/big.txt >$out"
 done
+if wanted "peak RSS" && [ -x /usr/bin/time ]; then
+  rss_row "tree: grep -r -e PM_RESUME" \
+    "grabrat grep" "$G -r -e PM_RESUME $T" \
+    "GNU grep" "/usr/bin/grep -r -e PM_RESUME $T" \
+    "ripgrep -j$J" "rg -uuu -a -j$J --no-config -e PM_RESUME $T" \
+    "ripgrep 15.2 -j$J" \
+      "${RG15:+$RG15 -uuu -a -j$J --no-config -e PM_RESUME $T}" \
+    "grab, same search" "$GRAB -r -n $J -e PM_RESUME $T"
+fi
 exit $status

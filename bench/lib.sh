@@ -101,6 +101,29 @@ race ()
   rm -rf "$tmp"
 }
 
+# rss_row TITLE NAME CMD...: peak memory, warm: the median of ROUNDS runs
+# of GNU time's %M (KiB) of each CMD, and each over the first's (an empty
+# CMD is skipped).  Uses the files $out.2 and $out.rss.
+rss_row ()
+{
+  r_title=$1
+  shift
+  printf '\n== peak RSS in KiB, %s (median of %s runs)\n' "$r_title" "$ROUNDS"
+  r_ours=
+  while [ $# -gt 1 ]; do
+    [ -n "$2" ] || { shift 2; continue; }
+    for r in $(seq "$ROUNDS"); do
+      /usr/bin/time -f %M -o "$out.2" sh -c "exec $2" >/dev/null 2>&1
+      tail -n 1 "$out.2"
+    done | median >"$out.rss"
+    m=$(cat "$out.rss")
+    : "${r_ours:=$m}"
+    awk -v n="$1" -v m="$m" -v o="$r_ours" 'BEGIN {
+      printf "  %-28s %9d KiB   ratio %6.2f\n", n, m, m / o }'
+    shift 2
+  done
+}
+
 # word_lists DIR TREE: word lists for -f in $W=DIR/words (20 and 200):
 # identifiers of one file of the Linux TREE (the same lists on every
 # machine with this corpus).

@@ -131,7 +131,7 @@ EXTRA_DIST += tests/lib/mktree.sh tests/lib/grab-diff.sh \
 # C unit tests of grab's modules.
 check_PROGRAMS += tests/unit/test-search tests/unit/test-pcre2-syntax \
   tests/unit/test-litset tests/unit/test-literal tests/unit/test-byteseq \
-  tests/unit/test-utf8chars
+  tests/unit/test-utf8chars tests/unit/test-workq
 unit_cppflags = $(AM_CPPFLAGS) -I$(top_srcdir)/src
 tests_unit_test_search_SOURCES = tests/unit/test-search.c \
   src/search/search.c src/engines/linescan.c
@@ -144,6 +144,11 @@ tests_unit_test_pcre2_syntax_SOURCES = tests/unit/test-pcre2-syntax.c \
 tests_unit_test_pcre2_syntax_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_pcre2_syntax_CFLAGS = $(WARN_CFLAGS) $(PCRE2_CFLAGS)
 tests_unit_test_pcre2_syntax_LDADD = lib/libgnu.a $(PCRE2_LIBS)
+tests_unit_test_workq_SOURCES = tests/unit/test-workq.c \
+  src/search/workq.c src/search/order.c src/io/outbuf.c
+tests_unit_test_workq_CPPFLAGS = $(unit_cppflags)
+tests_unit_test_workq_CFLAGS = $(WARN_CFLAGS)
+tests_unit_test_workq_LDADD = lib/libgnu.a
 tests_unit_test_litset_SOURCES = tests/unit/test-litset.c \
   src/engines/litset.c
 tests_unit_test_litset_CPPFLAGS = $(unit_cppflags)
@@ -166,7 +171,7 @@ tests_unit_test_utf8chars_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_utf8chars_LDADD = lib/libgnu.a $(LIB_MBRTOWC)
 TESTS += tests/unit/test-search tests/unit/test-pcre2-syntax \
   tests/unit/test-litset tests/unit/test-literal tests/unit/test-byteseq \
-  tests/unit/test-utf8chars
+  tests/unit/test-utf8chars tests/unit/test-workq
 
 rat_tests = \
   tests/rat/differential.sh \

@@ -25,6 +25,7 @@ order_xnode (struct onode *parent, bool is_dir)
 {
   struct onode *n = xzalloc (sizeof *n);
   n->parent = parent;
+  n->depth = parent->depth + 1;
   n->is_dir = is_dir;
   return n;
 }
@@ -36,6 +37,8 @@ order_xnodes (struct onode *parent, idx_t n)
   for (idx_t i = 0; i < n; i++)
     {
       block[i].parent = parent;
+      block[i].depth = parent->depth + 1;
+      block[i].pos = i;
       block[i].in_block = true;
     }
   parent->block = block;
@@ -82,15 +85,38 @@ advance (struct order *o)
       else
         {
           free (n->kids);
+          free (n->block);
           n->kids = NULL;
+          n->block = NULL;
         }
     }
+}
+
+bool
+order_before (struct onode const *a, struct onode const *b)
+{
+  while (b->depth > a->depth)
+    b = b->parent;
+  if (a == b)
+    return true;
+  while (a->depth > b->depth)
+    a = a->parent;
+  if (a == b)
+    return false;
+  while (a->parent != b->parent)
+    {
+      a = a->parent;
+      b = b->parent;
+    }
+  return a->pos < b->pos;
 }
 
 void
 order_listed (struct order *o, struct onode *dir, struct onode **kids,
               idx_t n)
 {
+  for (idx_t i = 0; i < n; i++)
+    kids[i]->pos = i;
   dir->kids = kids;
   dir->nkids = n;
   dir->ready = true;
@@ -112,6 +138,8 @@ order_append (struct order *o, struct onode *dir, struct onode **kids,
     }
   idx_t size = dir->nkids;
   dir->kids = xpalloc (dir->kids, &size, n, -1, sizeof *dir->kids);
+  for (idx_t i = 0; i < n; i++)
+    kids[i]->pos = o->appended++;
   memcpy (dir->kids + dir->nkids, kids, n * sizeof *kids);
   dir->nkids += n;
   dir->open = !last;
@@ -182,6 +210,8 @@ order_free (struct order *o)
       n = up;
     }
   free (o->root.kids);
+  free (o->root.block);
   o->root.kids = NULL;
+  o->root.block = NULL;
   o->cur = NULL;
 }

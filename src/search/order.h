@@ -27,6 +27,8 @@ struct onode
   struct onode *block;   /* the kids, if made by order_xnodes */
   bool in_block;         /* made by order_xnodes: freed with its parent */
   idx_t nkids, next;
+  idx_t pos;             /* its rank among its parent's children */
+  int depth;             /* the root's is 0 */
   bool is_dir;
   bool open;             /* more children may come (the root, when the
                             operands come from a list: feed.h) */
@@ -60,7 +62,14 @@ struct order
   bool halted;           /* emit nothing more (set by EMIT: -q) */
   atomic_bool dirty;     /* a node was marked done (order_mark) and the
                             cursor may not have seen it yet */
+  idx_t appended;        /* children added by order_append so far */
 };
+
+/* Whether node A comes before node B in the output: A is B's ancestor,
+   or A's branch is a sibling before B's.  Reads only the nodes' parent,
+   pos and depth, set before the nodes were queued; their ancestors live
+   as long as they do, so any thread may call it.  */
+bool order_before (struct onode const *a, struct onode const *b);
 
 /* EMIT writes one finished file's output.  */
 void order_init (struct order *o, void (*emit) (void *, struct onode *),

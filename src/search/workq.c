@@ -6,11 +6,13 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "minmax.h"
 #include "xalloc.h"
 
+#include "search/order.h"
 #include "search/workq.h"
 
 struct workq
@@ -67,6 +69,33 @@ workq_free (struct workq *q, void (*drop) (struct work *))
     }
 }
 
+/* Whether IT's output comes before NODE's: an item without a node (a
+   big file's helper, a list of operands) comes before everything.  */
+static bool
+work_before (struct work const *it, struct onode const *node)
+{
+  return !it->node || (node && order_before (it->node, node));
+}
+
+/* Where items starting with NODE go: above every item whose output comes
+   after NODE's, below those before it.  The stack is kept in that order,
+   top first, so ordered output waits on as few finished files as the
+   workers can manage.  Without nodes, that is the top: a LIFO.  */
+static idx_t
+insertion_point (struct workq const *q, struct onode const *node)
+{
+  idx_t lo = 0, hi = q->n;
+  while (lo < hi)
+    {
+      idx_t mid = lo + (hi - lo) / 2;
+      if (work_before (&q->items[mid], node))
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+  return lo;
+}
+
 void
 workq_push (struct workq *q, struct work const *items, idx_t n)
 {
@@ -76,8 +105,11 @@ workq_push (struct workq *q, struct work const *items, idx_t n)
   if (q->size - q->n < n)
     q->items = xpalloc (q->items, &q->size, n - (q->size - q->n), -1,
                         sizeof *q->items);
+  idx_t at = items[0].node ? insertion_point (q, items[0].node) : q->n;
+  memmove (q->items + at + n, q->items + at, (q->n - at) * sizeof *q->items);
   for (idx_t i = n; 0 < i; i--)
-    q->items[q->n++] = items[i - 1];
+    q->items[at++] = items[i - 1];
+  q->n += n;
   pthread_cond_broadcast (&q->cond);
   pthread_mutex_unlock (&q->lock);
 }

@@ -2,7 +2,9 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* workq.h: the work queue between the directory walk and the workers.
    A LIFO stack (so the walk goes depth first and stays small) guarded by
-   one mutex; idle workers sleep on a condition variable, never spin.  The
+   one mutex, but that items with --sort=path nodes are kept in output
+   order, so that two workers listing sibling directories do not search
+   the later one's subtree first while the earlier waits below it; idle workers sleep on a condition variable, never spin.  The
    queue knows when all work is done: nothing queued and no worker busy
    with an item (a busy worker may still push more).  */
 
@@ -64,7 +66,9 @@ struct workq *workq_xnew (void);
    releasing it.  */
 void workq_free (struct workq *q, void (*drop) (struct work *));
 
-/* Queue the N items ITEMS so that ITEMS[0] comes out first.  */
+/* Queue the N items ITEMS so that ITEMS[0] comes out first: on top, or
+   if they have nodes (siblings of one listing), where their output
+   order puts them.  */
 void workq_push (struct workq *q, struct work const *items, idx_t n);
 
 /* Take an item into ITEMS[0], waiting if need be, and return how many
