@@ -483,6 +483,19 @@ fixed_min_length (void const *vre)
   return re->minlen;
 }
 
+/* One string without NUL (grep -F's usual case, and grep's own choice
+   for a plain word): its packed pair search stops at NULs too.  */
+static idx_t
+fixed_skim (void const *vre, char const *buf, idx_t from, idx_t to)
+{
+  struct fixed_re const *re = vre;
+  if (re->seq.len || re->nfew != 1 || re->empty
+      || memchr (re->few[0].bytes, '\0', re->few[0].len))
+    return -1;
+  char const *q = literal_find_nul (&re->few[0], buf + from, to - from);
+  return q ? q - buf : to;
+}
+
 static char const *
 fixed_describe (void const *vre)
 {
@@ -504,6 +517,7 @@ struct engine_ops const engine_fixed = {
   .select = fixed_select,
   .error = fixed_error,
   .selects_all = fixed_selects_all,
+  .skim = fixed_skim,
   .min_length = fixed_min_length,
   .describe = fixed_describe,
 };

@@ -104,6 +104,13 @@ struct engine_ops
      any file: the failure's message (a resource limit), or NULL.  */
   char const *(*probe_empty) (void const *re, void *scratch);
 
+  /* Optional: the first offset X in BUF[FROM..TO) that holds a NUL byte
+     or where a match may start, or TO: no match that lies in BUF[FROM..TO)
+     starts before X.  -1 if RE has no such search (then whatever FROM
+     and TO).  For grep's binary rule, which must look at every byte for
+     a NUL: where the engine can, one pass finds both (engine_skim_nul).  */
+  idx_t (*skim) (void const *re, char const *buf, idx_t from, idx_t to);
+
   /* The fewest bytes a match can have: shorter files need no search.  */
   idx_t (*min_length) (void const *re);
 
@@ -126,6 +133,35 @@ engine_select (struct engine_ops const *eng, void const *re, void *scratch,
 {
   return (eng->select ? eng->select : eng->find) (re, scratch, buf, len,
                                                   start, m);
+}
+
+/* The first NUL in BUF[FROM..TO), or -1; and into *CAND an offset X
+   from FROM on such that no match that lies in BUF[FROM..TO) starts
+   before X (TO: none at all), by ENG's skim where it has one.  The skim
+   goes on past the first few places where a match may start, then
+   memchr: the bytes are read once where matches are rare, and a frequent
+   string costs no call a match.  */
+static inline idx_t
+engine_skim_nul (struct engine_ops const *eng, void const *re,
+                 char const *buf, idx_t from, idx_t to, idx_t *cand)
+{
+  idx_t x = from;
+  *cand = from;
+  for (int i = 0; i < 5 && x < to && eng->skim; i++)
+    {
+      idx_t y = eng->skim (re, buf, i ? x + 1 : x, to);
+      if (y < 0)
+        break;
+      if (i == 0)
+        *cand = y;
+      x = y;
+      if (x < to && !buf[x])
+        return x;
+    }
+  if (to <= x)
+    return -1;
+  char const *z = memchr (buf + x, '\0', to - x);
+  return z ? z - buf : -1;
 }
 
 /* Whether one of PAT's patterns is an obvious way of matching the empty

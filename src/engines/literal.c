@@ -108,9 +108,11 @@ literal_at (struct literal const *l, char const *s)
    where both bytes are in place.  A caseless literal's letter is
    compared in lower case: OR 0x20 turns 'A'-'Z' into 'a'-'z', and only
    those and 'a'-'z' end up there.  */
+# define PAIR_VEC(S, LOAD, EQ, OR)                                        \
+  (EQ (OR (LOAD (buf + (S) + i1), f1), v1)                               \
+   & EQ (OR (LOAD (buf + (S) + i2), f2), v2))
 # define PAIR_MASK(S, LOAD, EQ, MASK, OR)                                 \
-  MASK (EQ (OR (LOAD (buf + (S) + i1), f1), v1)                          \
-        & EQ (OR (LOAD (buf + (S) + i2), f2), v2))
+  MASK (PAIR_VEC (S, LOAD, EQ, OR))
 /* Return the first candidate in mask M (from start S) where L is.  */
 # define PAIR_TRY(M, S)                                                   \
   for (unsigned m_ = (M); m_; m_ &= m_ - 1)                               \
@@ -119,6 +121,27 @@ literal_at (struct literal const *l, char const *s)
       if (c + l->len <= len && literal_at (l, buf + c))                   \
         return buf + c;                                                   \
     }
+/* The candidates before Z (from S) in the two masks M0 and M1 of W bits,
+   then those in [S + 2 * W, Z), then the NUL at Z: for the NUL-aware
+   loop, where a vector holds a NUL (Z, its first, before S + I1 + 2 * W).  */
+# define PAIR_TRY_NUL(M0, M1, W, S, Z)                                    \
+  do                                                                      \
+    {                                                                     \
+      unsigned long long mm_ = (M0) | (unsigned long long) (M1) << (W);   \
+      if ((Z) - (S) < 2 * (W))                                            \
+        mm_ &= (1ull << ((Z) - (S))) - 1;                                 \
+      for (; mm_; mm_ &= mm_ - 1)                                         \
+        {                                                                 \
+          idx_t c = (S) + __builtin_ctzll (mm_);                          \
+          if (c + l->len <= len && literal_at (l, buf + c))               \
+            return buf + c;                                               \
+        }                                                                 \
+      for (idx_t c = (S) + 2 * (W); c < (Z); c++)                         \
+        if (c + l->len <= len && literal_at (l, buf + c))                 \
+          return buf + c;                                                 \
+      return buf + (Z);                                                   \
+    }                                                                     \
+  while (0)
 /* Two vectors a turn, with one test of both masks: one mostly untaken
    branch per 2 * W bytes.  grab -n 1 -c PM_RESUME on the 1.1 GiB bench
    file (2026-12-03, 2 vCPUs, perf stat -r 10): 0.130 s against 0.140 s
@@ -127,8 +150,11 @@ literal_at (struct literal const *l, char const *s)
    perf stat -r 5 twice: 0.183-0.185 s against 0.195-0.210, -n 2
    0.097-0.098 against 0.109-0.120; grab PM_RESUME big.txt, 9 rotated
    rounds: 0.95 of the time, 'struct \w+ \{' 0.93; on the Linux tree
-   (files in cache) 0.97-0.98.  */
-# define PAIR_LOOP(W, LOAD, EQ, MASK, SET1, OR)                           \
+   (files in cache) 0.97-0.98.  With NUL (a constant), the loop also
+   stops at the first NUL byte: the vectors loaded at I1 are compared
+   with 0 too (the bytes before I1 are the caller's), and grep's binary
+   rule needs no pass of its own (literal_find_nul).  */
+# define PAIR_LOOP(W, LOAD, EQ, MASK, SET1, OR, NUL)                      \
   idx_t i1 = l->rare, i2 = l->rare2;                                      \
   idx_t hi = i1 < i2 ? i2 : i1;                                           \
   unsigned char c1 = l->bytes[i1], c2 = l->bytes[i2];                     \
@@ -136,20 +162,41 @@ literal_at (struct literal const *l, char const *s)
   char b2 = l->icase && c_isalpha (c2) ? 0x20 : 0;                        \
   __typeof__ (SET1 (0)) v1 = SET1 (c1 | b1), v2 = SET1 (c2 | b2);         \
   __typeof__ (SET1 (0)) f1 = SET1 (b1), f2 = SET1 (b2);                   \
+  __typeof__ (SET1 (0)) zero = SET1 (0);                                  \
   idx_t s = 0;                                                            \
   for (; s + hi + 2 * W <= len; s += 2 * W)                               \
     {                                                                     \
       __builtin_prefetch (buf + s + SCAN_PREFETCH);                       \
-      unsigned m0 = PAIR_MASK (s, LOAD, EQ, MASK, OR);                    \
-      unsigned m1 = PAIR_MASK (s + W, LOAD, EQ, MASK, OR);                \
-      if (__builtin_expect ((m0 | m1) != 0, 0))                           \
+      __typeof__ (zero) p0 = PAIR_VEC (s, LOAD, EQ, OR);                  \
+      __typeof__ (zero) p1 = PAIR_VEC (s + W, LOAD, EQ, OR);              \
+      __typeof__ (zero) z0 = zero, z1 = zero;                             \
+      if (NUL)                                                            \
         {                                                                 \
+          z0 = EQ (LOAD (buf + s + i1), zero);                            \
+          z1 = EQ (LOAD (buf + s + W + i1), zero);                        \
+        }                                                                 \
+      if (__builtin_expect (MASK (p0 | p1 | z0 | z1) != 0, 0))            \
+        {                                                                 \
+          unsigned m0 = MASK (p0), m1 = MASK (p1);                        \
+          unsigned long long n = (NUL ? ((unsigned) MASK (z0)             \
+                                         | ((unsigned long long)          \
+                                            (unsigned) MASK (z1) << W))   \
+                                  : 0);                                   \
+          if (n)                                                          \
+            PAIR_TRY_NUL (m0, m1, W, s, s + i1 + __builtin_ctzll (n));    \
           PAIR_TRY (m0, s);                                               \
           PAIR_TRY (m1, s + W);                                           \
         }                                                                 \
     }                                                                     \
   for (; s + hi + W <= len; s += W)                                       \
-    PAIR_TRY (PAIR_MASK (s, LOAD, EQ, MASK, OR), s);                      \
+    {                                                                     \
+      unsigned n0 = (NUL ? (unsigned) MASK (EQ (LOAD (buf + s + i1), zero)) \
+                     : 0);                                                \
+      if (n0)                                                             \
+        PAIR_TRY_NUL (PAIR_MASK (s, LOAD, EQ, MASK, OR), 0, W, s,         \
+                      s + i1 + __builtin_ctz (n0));                       \
+      PAIR_TRY (PAIR_MASK (s, LOAD, EQ, MASK, OR), s);                    \
+    }                                                                     \
   *done = s;                                                              \
   return NULL
 
@@ -157,39 +204,34 @@ literal_at (struct literal const *l, char const *s)
 # define LOAD32(p) _mm256_loadu_si256 ((__m256i const *) (p))
 static char const *
 pair_find_sse2 (struct literal const *l, char const *buf, idx_t len,
-                idx_t *done)
+                bool nul, idx_t *done)
 {
+  if (nul)
+    {
+      PAIR_LOOP (16, LOAD16, _mm_cmpeq_epi8, _mm_movemask_epi8,
+                 _mm_set1_epi8, _mm_or_si128, true);
+    }
   PAIR_LOOP (16, LOAD16, _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set1_epi8,
-             _mm_or_si128);
+             _mm_or_si128, false);
 }
 __attribute__ ((target ("avx2"))) static char const *
 pair_find_avx2 (struct literal const *l, char const *buf, idx_t len,
-                idx_t *done)
+                bool nul, idx_t *done)
 {
+  if (nul)
+    {
+      PAIR_LOOP (32, LOAD32, _mm256_cmpeq_epi8, _mm256_movemask_epi8,
+                 _mm256_set1_epi8, _mm256_or_si256, true);
+    }
   PAIR_LOOP (32, LOAD32, _mm256_cmpeq_epi8, _mm256_movemask_epi8,
-             _mm256_set1_epi8, _mm256_or_si256);
+             _mm256_set1_epi8, _mm256_or_si256, false);
 }
 #endif
 
-char const *
-literal_find (struct literal const *l, char const *buf, idx_t len)
+/* literal_find by memchr on L's rarest byte.  */
+static char const *
+literal_find_rare (struct literal const *l, char const *buf, idx_t len)
 {
-#if defined __x86_64__ && defined __GNUC__
-  if (l->rare2 != l->rare)
-    {
-      idx_t done = 0;
-      char const *q = (__builtin_cpu_supports ("avx2")
-                       ? pair_find_avx2 (l, buf, len, &done)
-                       : pair_find_sse2 (l, buf, len, &done));
-      if (q)
-        return q;
-      /* The last few starts, which the vectors cannot load.  */
-      for (; done + l->len <= len; done++)
-        if (literal_at (l, buf + done))
-          return buf + done;
-      return NULL;
-    }
-#endif
   idx_t rare = l->rare;
   char c = l->bytes[rare];
   char const *lim = buf + len;
@@ -207,6 +249,50 @@ literal_find (struct literal const *l, char const *buf, idx_t len)
         return s;
     }
   return NULL;
+}
+
+/* literal_find, or with NUL literal_find_nul.  */
+static char const *
+find (struct literal const *l, char const *buf, idx_t len, bool nul)
+{
+#if defined __x86_64__ && defined __GNUC__
+  if (l->rare2 != l->rare)
+    {
+      idx_t done = 0;
+      /* The bytes before the rarest's place, which the loop's NUL test
+         does not see.  */
+      char const *z = nul ? memchr (buf, '\0', MIN (l->rare, len)) : NULL;
+      if (z)
+        len = z - buf;
+      char const *q = (__builtin_cpu_supports ("avx2")
+                       ? pair_find_avx2 (l, buf, len, nul, &done)
+                       : pair_find_sse2 (l, buf, len, nul, &done));
+      if (q)
+        return q;
+      /* The last few starts, which the vectors cannot load.  */
+      for (; done < len; done++)
+        if (nul && !buf[done])
+          return buf + done;
+        else if (done + l->len <= len && literal_at (l, buf + done))
+          return buf + done;
+      return z;
+    }
+#endif
+  char const *z = nul ? memchr (buf, '\0', len) : NULL;
+  char const *q = literal_find_rare (l, buf, z ? z - buf : len);
+  return q ? q : z;
+}
+
+char const *
+literal_find (struct literal const *l, char const *buf, idx_t len)
+{
+  return find (l, buf, len, false);
+}
+
+char const *
+literal_find_nul (struct literal const *l, char const *buf, idx_t len)
+{
+  return find (l, buf, len, true);
 }
 
 void

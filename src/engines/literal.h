@@ -42,6 +42,12 @@ void literal_set_rare (struct literal *l);
 char const *literal_find (struct literal const *l, char const *buf,
                           idx_t len);
 
+/* The first occurrence of L or NUL byte in BUF[0..LEN), whichever comes
+   first, or NULL: in one pass where literal_find has its packed pair,
+   for grep's binary rule.  L must hold no NUL.  */
+char const *literal_find_nul (struct literal const *l, char const *buf,
+                              idx_t len);
+
 void literal_free (struct literal *l);
 
 #endif

@@ -297,8 +297,9 @@ bigfile_set_base (struct bigfile_job *job, off_t base)
 
 off_t
 bigfile_first_nul (struct bigfile_job *job, char const *buf, off_t base,
-                   off_t from, off_t to)
+                   off_t from, off_t to, off_t *cand)
 {
+  *cand = -1;
   for (off_t p = from; p < to; )
     {
       idx_t i = MIN (p / job->size, job->npieces - 1);
@@ -308,17 +309,44 @@ bigfile_first_nul (struct bigfile_job *job, char const *buf, off_t base,
       /* Whether the helper that listed the piece looked at these bytes.  */
       bool looked = (pc->state == DONE && pc->nul != -2
                      && (pc->nul == -1 || p <= pc->nul));
-      char const *nul;
       if (looked)
         {
+          if (*cand < 0)
+            *cand = p;
           if (0 <= pc->nul && pc->nul < pe)
             return pc->nul;
         }
-      else if ((nul = memchr (buf + (p - base), '\0', pe - p)))
-        return base + (nul - buf);
+      else
+        {
+          idx_t c;
+          idx_t z = engine_skim_nul (job->eng, job->re, buf, p - base,
+                                     pe - base, &c);
+          if (*cand < 0 && c < pe - base)
+            *cand = base + c;
+          if (0 <= z)
+            return base + z;
+        }
       p = pe;
     }
+  if (*cand < 0)
+    *cand = to;
   return -1;
+}
+
+off_t
+bigfile_clean_end (struct bigfile_job *job, off_t from)
+{
+  off_t end = from;
+  pthread_mutex_lock (&job->lock);
+  for (idx_t i = from / job->size; i < job->npieces - 1; i++)
+    {
+      struct piece const *pc = &job->pieces[i];
+      if (pc->state != DONE || pc->nul != -1)
+        break;
+      end = (i + 1) * job->size;
+    }
+  pthread_mutex_unlock (&job->lock);
+  return end;
 }
 
 void
@@ -340,13 +368,30 @@ bigfile_finish (struct bigfile_job *job)
 }
 
 /* Unless *NUL holds one already, look for the first NUL of
-   BUF[*FROM..TO); *FROM moves on to TO.  */
-static void
-nul_scan (char const *buf, idx_t *from, idx_t to, char const **nul)
+   BUF[*FROM..TO) and return where the engine must search
+   BUF[P..STEP_END) from (P, a record start, is at or after *FROM):
+   the record of the first place a match may start (engine_skim_nul), or
+   STEP_END if none; *FROM moves on to TO.  */
+static idx_t
+nul_scan (struct bigfile_job const *job, char const *buf, idx_t *from,
+          idx_t to, char const **nul, idx_t p, idx_t step_end)
 {
   if (!*nul && *from < to)
-    *nul = memchr (buf + *from, '\0', to - *from);
+    {
+      idx_t lo = MIN (p, to);
+      *nul = memchr (buf + *from, '\0', lo - *from);
+      if (!*nul)
+        {
+          idx_t c;
+          idx_t z = engine_skim_nul (job->eng, job->re, buf, p, step_end,
+                                     &c);
+          if (0 <= z && z < to)
+            *nul = buf + z;
+          p = c < step_end ? record_begin (buf, p, c, job->eol) : step_end;
+        }
+    }
   *from = MAX (*from, to);
+  return p;
 }
 
 /* List piece I of JOB into *PC (see the top), reading with RD.  */
@@ -401,7 +446,10 @@ list_piece (struct worker *w, struct bigfile_job *job, idx_t i,
           step_end = (b - p <= CACHE_STEP ? b
                       : record_at (buf, p, p + CACHE_STEP, b, eol));
           if (job->nuls)
-            nul_scan (buf, &nul_from, MIN (step_end, nul_to), &nul);
+            p = nul_scan (job, buf, &nul_from, MIN (step_end, nul_to), &nul,
+                          p, step_end);
+          if (step_end <= p)
+            continue;
         }
       struct span m;
       int r = engine_select (job->eng, job->re, w->scratch, buf, step_end,
@@ -424,7 +472,7 @@ list_piece (struct worker *w, struct bigfile_job *job, idx_t i,
   pc->known = ch.start + p;
   if (job->nuls)
     {
-      nul_scan (buf, &nul_from, nul_to, &nul);
+      nul_scan (job, buf, &nul_from, nul_to, &nul, nul_to, nul_to);
       pc->nul = nul ? ch.start + (nul - buf) : -1;
     }
  out:

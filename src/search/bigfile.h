@@ -44,9 +44,16 @@ void bigfile_set_base (struct bigfile_job *job, off_t base);
 /* Under grep's binary rule helpers also find each piece's first NUL:
    the first NUL in file offsets [FROM, TO), or -1, where BUF[0] is at
    offset BASE and holds at least those bytes.  The owner asks before it
-   searches them, and reads only the pieces no helper has looked at.  */
+   searches them, and reads only the pieces no helper has looked at,
+   with the engine's skim (engine_skim_nul): *CAND gets an offset from
+   FROM on before which no match starts (TO: none in [FROM, TO)).  */
 off_t bigfile_first_nul (struct bigfile_job *job, char const *buf,
-                         off_t base, off_t from, off_t to);
+                         off_t base, off_t from, off_t to, off_t *cand);
+
+/* The end of the pieces from the one that holds offset FROM on that
+   helpers have listed and found without NUL (FROM if none): the owner
+   need not step through them, nor read them for their steps' ends.  */
+off_t bigfile_clean_end (struct bigfile_job *job, off_t from);
 
 /* After the file's first NUL, each NUL ends a line, and the helpers'
    lists (by EOL bytes alone) no longer hold: the owner searches the

@@ -373,6 +373,12 @@ engine_region (struct search *s, char const *sub, off_t base, idx_t p,
 {
   if (s->o->invert && invert_count (s, sub, base, p, lim))
     return;
+  if (!s->o->invert && base + p < s->no_match_before)
+    {
+      if (base + lim <= s->no_match_before)
+        return;
+      p = record_begin (sub, p, s->no_match_before - base, s->o->eol);
+    }
   while (p < lim && !s->done)
     {
       struct span m;

@@ -89,6 +89,10 @@ struct search
                           reaches no further back */
   off_t nl_pos;        /* newlines are counted up to here... */
   intmax_t nl_count;   /* ...and there are this many */
+  off_t no_match_before; /* no match starts before this offset in the
+                          next chunk: a hint from grep's search for a
+                          NUL (engine_skim_nul), for a search that does
+                          not invert; 0 if none */
   bool quiet;          /* o->quiet, or binary data seen (grep's rules) */
   bool stop_on_match;
   bool done;           /* nothing more to select */

@@ -123,17 +123,24 @@ read_end (struct input_chunk const *ch, off_t need, off_t upto, idx_t unit,
 }
 
 /* The first NUL in file offsets [FROM, TO) of CH, or NULL: what the big
-   file's helpers saw, where JOB has them.  */
+   file's helpers saw, where JOB has them; and into *CAND an offset from
+   FROM on before which no match starts (engine_skim_nul).  */
 static char const *
-first_nul (struct bigfile_job *job, struct input_chunk const *ch,
-           off_t from, off_t to)
+first_nul (struct worker const *w, struct bigfile_job *job,
+           struct input_chunk const *ch, off_t from, off_t to, off_t *cand)
 {
+  off_t x;
   if (job)
+    x = bigfile_first_nul (job, ch->buf, ch->start, from, to, cand);
+  else
     {
-      off_t x = bigfile_first_nul (job, ch->buf, ch->start, from, to);
-      return x < 0 ? NULL : ch->buf + (x - ch->start);
+      idx_t c;
+      idx_t z = engine_skim_nul (w->run->eng, w->run->re, ch->buf,
+                                 from - ch->start, to - ch->start, &c);
+      *cand = ch->start + c;
+      x = z < 0 ? -1 : ch->start + z;
     }
-  return memchr (ch->buf + (from - ch->start), '\0', to - from);
+  return x < 0 ? NULL : ch->buf + (x - ch->start);
 }
 
 /* Under grep's binary rule, the chunk CH of a file searched up to NEED
@@ -144,7 +151,11 @@ first_nul (struct bigfile_job *job, struct input_chunk const *ch,
    where reads end (read_end), so that lines grep would print before its
    buffer with the NUL are printed as text here too, and none after; and
    of about CACHE_STEP bytes, which the engine finds in the cache after
-   the search for a NUL.  A line longer than the mapping window is the
+   the search for a NUL (or past pieces a big file's helpers found
+   clean).  That search is the engine's skim where it has one
+   (engine_skim_nul): the engine then starts where a match may, and a
+   plain string's bytes are read once.  A line longer than the mapping
+   window is the
    exception: that chunk is taken whole.  From the first NUL on, a
    chunk's NULs end lines: grep 3.8 matches the rest of a binary file so,
    '^foo' and -x finding 'foo' after a NUL and -c counting the pieces
@@ -159,12 +170,14 @@ take_nuls (struct worker *w, struct bigfile_job *job,
   idx_t unit = o->input.read_size;
   off_t lim = ch->start + ch->len;
   *len = ch->len;
+  w->s.no_match_before = 0;
   if (*first_null < 0)
     {
       /* The bytes grep would have seen, and the lines it would have
          searched, by the end of the last read that ends in CH.  */
       off_t seen = lim, upto = lim;
-      off_t step = MIN (lim, need + CACHE_STEP);
+      off_t step = MIN (lim, MAX (need + CACHE_STEP,
+                                  job ? bigfile_clean_end (job, need) : 0));
       if (ch->mapped && !(ch->eof && step == lim))
         {
           upto = read_end (ch, need, step, unit, eol, &seen);
@@ -173,10 +186,12 @@ take_nuls (struct worker *w, struct bigfile_job *job,
           if (upto == need)
             upto = seen = lim;
         }
-      char const *nul = first_nul (job, ch, need, seen);
+      off_t cand;
+      char const *nul = first_nul (w, job, ch, need, seen, &cand);
       if (!nul)
         {
           *len = upto - ch->start;
+          w->s.no_match_before = cand;
           return true;
         }
       off_t at = ch->start + (nul - ch->buf);
@@ -187,6 +202,7 @@ take_nuls (struct worker *w, struct bigfile_job *job,
           if (need < text)
             {
               *len = text - ch->start;
+              w->s.no_match_before = cand;
               return true;
             }
         }

@@ -5,7 +5,9 @@
    alphabet (so that literals occur, overlap, and end at the very end of
    the text, and pairs of their rarest bytes occur without them), with and
    without case, in texts shorter and longer than the vectors of its
-   packed pair search; the search must return the leftmost start.  */
+   packed pair search; the search must return the leftmost start.  And
+   literal_find_nul on the same texts with NULs put in: the first of a
+   NUL and the literal.  */
 
 #include <config.h>
 
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "c-ctype.h"
+#include "minmax.h"
 
 #include "engines/pcre2-literal.h"
 
@@ -48,7 +51,7 @@ main (void)
      other ('@' and '`', '[' and '{'), which a caseless pair compares
      with that bit set.  */
   static char const alpha[] = "aAb r_x-@`[{zZ";
-  int failures = 0, pairs = 0, found = 0;
+  int failures = 0, pairs = 0, found = 0, nuls = 0;
   for (int it = 0; it < 300000; it++)
     {
       char text[400], lit[9];
@@ -81,11 +84,28 @@ main (void)
         printf ("literal '%.*s'%s in a text of %td bytes: found at %td,"
                 " not %td\n", (int) n, lit, icase ? " without case" : "",
                 len, got ? got - text : -1, want ? want - text : -1);
+      /* literal_find_nul: the same text with NULs put in some, at any
+         place (in the literal's copies, before the rarest byte's place,
+         in the last bytes), must give the first of NUL and literal.  */
+      for (int k = rnd (3) ? rnd (3) : 0; 0 < k && 0 < len; k--)
+        text[rnd (4) ? rnd (len) : len - 1 - rnd (MIN (len, 8))] = '\0';
+      want = naive (text, len, lit, n, icase);
+      char const *z = memchr (text, '\0', len);
+      if (z && (!want || z < want))
+        want = z;
+      nuls += z != NULL;
+      got = literal_find_nul (&l, text, len);
+      if (got != want && failures++ < 10)
+        printf ("literal '%.*s'%s or NUL in a text of %td bytes: found at"
+                " %td, not %td\n", (int) n, lit,
+                icase ? " without case" : "", len, got ? got - text : -1,
+                want ? want - text : -1);
     }
   /* The test must exercise both searches and find things.  */
-  if (pairs < 100000 || found < 100000)
+  if (pairs < 100000 || found < 100000 || nuls < 50000)
     {
-      printf ("too few cases: %d with pairs, %d found\n", pairs, found);
+      printf ("too few cases: %d with pairs, %d found, %d with NULs\n",
+              pairs, found, nuls);
       failures++;
     }
   return failures != 0;
