@@ -271,6 +271,16 @@ write_head (struct grab_run *run, struct onode *node, bool *lead_sep,
     write_locked (run, &node->head, lead_sep, groups);
   if (node->err.len)
     {
+      /* A group that started before the diagnostic printed its separator
+         before it too, even where grep printed none of its lines: the
+         match a binary file did not print comes before "binary file
+         matches" ('grep -B1 -v r bin1 bin2 2>&1' puts "--" between the
+         two messages: tests/grep/separators.sh).  */
+      if (groups)
+        {
+          write_lead_sep (run, lead_sep);
+          *lead_sep = false;
+        }
       /* grep's error () flushes standard output first (flush_or_die).  */
       atomic_store (&run->out_pending, 0);
       outbuf_flush (&node->err, STDERR_FILENO);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The "--" between context groups follows GNU grep 3.8 across files (a binary file's unprinted match counts as output; a file too short to search leaves no separator behind), a -v run stays one group past a line held back for an encoding error, and context after such a line is numbered right; at 1 and 4 threads.
+# The "--" between context groups follows GNU grep 3.8 across files (a binary file's unprinted match counts as output, its separator before its message; a file too short to search leaves no separator behind), a -v run stays one group past a line held back for an encoding error, and context after such a line is numbered right; at 1 and 4 threads.
 #
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -73,6 +73,40 @@ for files in 'bin txt' 'txt short txt2' 'txt enc1 enc2'; do
   (GREP_COLORS='se=1;33' && export GREP_COLORS &&
      run_ C "$test_threads" --color=always -C1 -e x1 $files)
   cases=$((cases + 1))
+done
+
+# A binary file's unprinted match prints its separator before the file's
+# "binary file matches", both streams in one ('2>&1'); to /dev/full,
+# the message's flush of standard output fails, grep's stdio drops the
+# separator, and "write error" at exit has no errno.  (enc6, a last line
+# without a newline that holds an encoding error, is such a file.)
+printf '\311' >enc6 || framework_failure_
+for loc in $locales; do
+ for files in 'bin bin' 'txt bin bin' 'enc6 enc6' 'txt enc6' 'enc5 enc6'; do
+  for ctx in -B1 '-B1 -v' '-A1 -v' '-C1 -v'; do
+    for r_n_ in $test_threads; do
+      # shellcheck disable=SC2086
+      PATH=$PWD/gnu:$PATH LC_ALL=$loc grep $ctx -e x1 $files >exp 2>&1
+      es=$?
+      # shellcheck disable=SC2086
+      PATH=$PWD/ours:$PATH LC_ALL=$loc OMP_NUM_THREADS=$r_n_ grep $ctx -e x1 $files \
+        >got 2>&1
+      gs=$?
+      : >exp.err && : >got.err || framework_failure_
+      diff_same_ "LC_ALL=$loc grep $ctx -e x1 $files 2>&1, $r_n_ threads"
+      # shellcheck disable=SC2086
+      PATH=$PWD/gnu:$PATH LC_ALL=$loc grep $ctx -e x1 $files >/dev/full 2>exp.err
+      es=$?
+      # shellcheck disable=SC2086
+      PATH=$PWD/ours:$PATH LC_ALL=$loc OMP_NUM_THREADS=$r_n_ grep $ctx -e x1 $files \
+        >/dev/full 2>got.err
+      gs=$?
+      : >exp && : >got || framework_failure_
+      diff_same_ "LC_ALL=$loc grep $ctx -e x1 $files >/dev/full, $r_n_ threads"
+      cases=$((cases + 2))
+    done
+  done
+ done
 done
 
 echo "$cases cases"
