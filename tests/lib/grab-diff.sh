@@ -19,8 +19,8 @@ to_grab_ ()
     -e 's/-H\b/--with-filename/g' -e 's/-s\b/--no-messages/g'
 }
 
-# diff_run_ LOCALE OPTS PATTERN OPERANDS...: compare one case.  Failures are
-# appended to ./mismatches.  With COMPARE_STDERR=yes, diagnostics must be
+# diff_run_ LOCALE OPTS PATTERN OPERANDS...: compare one case, through
+# init.cfg's diff_same_ (failures are appended to ./mismatches).  With COMPARE_STDERR=yes, diagnostics must be
 # the same too (grep: becomes grab:).  Standard input is the caller's
 # (use DIFF_STDIN=FILE to give both the same file).  REF_MODE=-E compares
 # with grep -E instead (grep -P takes only one pattern).  GRAB_OPTS are
@@ -49,7 +49,7 @@ diff_run_ ()
   # shellcheck disable=SC2086
   LC_ALL=$d_loc_ grep ${REF_MODE--P} -a ${GREP_OPTS-} $d_opts_ -e "$d_pat_" "$@" \
     <"${DIFF_STDIN-/dev/null}" >exp.raw 2>exp.err
-  estatus=$?
+  es=$?
   d_exp_sorted_=
   if test "${COMPARE_STDERR-}" = yes; then
     sed 's/^grep:/grab:/' exp.err | LC_ALL=C $REF_SORT >exp.errs
@@ -68,37 +68,31 @@ diff_run_ ()
     # shellcheck disable=SC2086
     LC_ALL=$d_loc_ grab $e -n $n ${GRAB_OPTS-} $d_gopts_ -e "$d_pat_" "$@" \
       <"${DIFF_STDIN-/dev/null}" >got.raw 2>got.err
-    gstatus=$?
-    d_bad_=
-    if test $gstatus != $estatus; then
-      d_bad_=yes
-    elif ! test -s exp.raw && ! test -s got.raw; then
-      :
-    elif cmp -s exp.raw got.raw; then
-      :
-    elif test "$n" = 1 && test "${ORDERED-}" = yes; then
-      d_bad_=yes
-    else
-      # Threads may print files in another order: compare sorted lines.
+    gs=$?
+    if test $gs = $es && test "${COMPARE_STDERR-}" != yes &&
+       { { ! test -s exp.raw && ! test -s got.raw; } ||
+         cmp -s exp.raw got.raw; }; then
+      continue
+    fi
+    # The raw outputs, unless they differ where threads may print files
+    # in another order: then their lines sorted.
+    d_exp_=exp.raw d_got_=got.raw
+    if test $gs = $es && ! cmp -s exp.raw got.raw &&
+       ! { test "$n" = 1 && test "${ORDERED-}" = yes; }; then
       if test -z "$d_exp_sorted_"; then
         tr '\0' '\n' <exp.raw | LC_ALL=C $REF_SORT >exp
         d_exp_sorted_=yes
       fi
       tr '\0' '\n' <got.raw | LC_ALL=C $REF_SORT >got
-      cmp -s exp got || d_bad_=yes
+      d_exp_=exp d_got_=got
     fi
+    d_ee_=/dev/null d_ge_=/dev/null
     if test "${COMPARE_STDERR-}" = yes; then
       LC_ALL=C $REF_SORT got.err >got.errs
-      cmp -s exp.errs got.errs || d_bad_=yes
+      d_ee_=exp.errs d_ge_=got.errs
     fi
-    if test -n "$d_bad_"; then
-      {
-        echo "=== LC_ALL=$d_loc_ grab $e -n $n $d_gopts_ -e '$d_pat_' $*"
-        echo "    status grep=$estatus grab=$gstatus"
-        diff exp.raw got.raw | head -n 10
-        test "${COMPARE_STDERR-}" != yes || diff exp.errs got.errs | head -n 6
-      } >>mismatches
-    fi
+    diff_same_ "LC_ALL=$d_loc_ grab $e -n $n $d_gopts_ -e '$d_pat_' $*" \
+      "$d_exp_" "$d_got_" "$d_ee_" "$d_ge_"
   done
   done
 }
