@@ -119,8 +119,7 @@ order_listed (struct order *o, struct onode *dir, struct onode **kids,
     kids[i]->pos = i;
   dir->kids = kids;
   dir->nkids = n;
-  dir->ready = true;
-  advance (o);
+  order_mark (o, dir);
 }
 
 void
@@ -148,10 +147,22 @@ order_append (struct order *o, struct onode *dir, struct onode **kids,
 }
 
 void
-order_mark (struct order *o, struct onode *file)
+order_mark_quiet (struct onode *file)
 {
   atomic_store_explicit (&file->ready, true, memory_order_release);
+}
+
+void
+order_note (struct order *o)
+{
   atomic_store (&o->dirty, true);
+}
+
+void
+order_mark (struct order *o, struct onode *file)
+{
+  order_mark_quiet (file);
+  order_note (o);
 }
 
 void

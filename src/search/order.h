@@ -7,8 +7,9 @@
    walk.c).  Workers finish nodes in any order; a cursor
    walks the tree depth first and emits each file's output as soon as
    everything before it is out.  All calls must hold the caller's output
-   lock, but order_mark and order_kick: a file is marked done without
-   the lock, and whoever holds the lock next moves the cursor on.  */
+   lock, but order_mark, order_listed and order_kick: a file is marked
+   done, and a directory listed, without the lock, and whoever holds the
+   lock next moves the cursor on.  */
 
 #ifndef GRABRAT_GRAB_ORDER_H
 #define GRABRAT_GRAB_ORDER_H
@@ -84,7 +85,8 @@ struct onode *order_xnode (struct onode *parent, bool is_dir);
 struct onode *order_xnodes (struct onode *parent, idx_t n);
 
 /* DIR is listed: its children are KIDS[0..N) in order (the array becomes
-   the tree's).  */
+   the tree's).  Without the output lock, as order_mark: call order_kick
+   next.  */
 void order_listed (struct order *o, struct onode *dir, struct onode **kids,
                    idx_t n);
 
@@ -96,6 +98,12 @@ void order_append (struct order *o, struct onode *dir, struct onode **kids,
 /* FILE is searched; its output is in FILE->out.  Without the output
    lock: the cursor moves on at the next order_kick.  */
 void order_mark (struct order *o, struct onode *file);
+
+/* FILE is searched, as order_mark says, but whoever holds the output
+   lock next need not know yet: a worker that finishes a batch of files
+   marks each so, then calls order_note and order_kick once.  */
+void order_mark_quiet (struct onode *file);
+void order_note (struct order *o);
 
 /* If a node was marked done, take LOCK (the output lock) if it is free
    and move the cursor on.  Call it after order_mark, and after every

@@ -124,6 +124,9 @@ static void
 flush_or_die (struct grab_run *run, struct outbuf *ob)
 {
   idx_t n = ob->len;
+  /* Nothing to write changes nothing: grep's stdio would not write.  */
+  if (n == 0)
+    return;
   int e = run->out_errno;
   if (e)
     ob->len = 0;
@@ -409,7 +412,9 @@ output_unlock (struct grab_run *run)
    cursor on (order_kick): with the lock taken for each of the Linux
    tree's 78,579 files, grep -r PM_RESUME made 1,767 futex calls and 506
    context switches (grab 933 and 62), and grab --sort=path took 1.12
-   times grab's time.  */
+   times grab's time.  Within a batch of small files (W->carry), the
+   cursor is told once, at the batch's end (do_files): the fences and
+   the lock's cache line were 2 % of grep's time on the tree.  */
 void
 output_finish (struct worker *w)
 {
@@ -419,14 +424,24 @@ output_finish (struct worker *w)
   if (w->node)
     {
       struct onode *n = w->node;
-      n->out = w->out;
+      /* An empty buffer stays the worker's, for its next file.  */
+      if (w->out.len)
+        {
+          n->out = w->out;
+          w->out = (struct outbuf) OUTBUF_INIT;
+        }
       n->lead_sep = w->pr.lead_sep;
       n->groups = w->pr.groups;
       n->spilled = 0 <= w->spill;
       n->spill = w->spill;
       w->spill = -1;
-      w->out = (struct outbuf) OUTBUF_INIT;
       w->node = NULL;
+      if (w->carry)
+        {
+          order_mark_quiet (n);
+          w->marked = true;
+          return;
+        }
       order_mark (&run->order, n);
       order_kick (&run->order, &run->out_lock);
       return;

@@ -351,9 +351,8 @@ walk_dir (struct worker *w, struct work const *dir, int fd)
           kids[i] = items[i].node = &nodes[i];
           nodes[i].is_dir = items[i].type == DT_DIR;
         }
-      pthread_mutex_lock (&run->out_lock);
       order_listed (&run->order, dir->node, kids, n);
-      output_unlock (run);
+      order_kick (&run->order, &run->out_lock);
     }
   workq_push (run->q, items, n);
   free (items);

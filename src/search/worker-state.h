@@ -34,6 +34,9 @@ struct worker
                                   wait to go out with the next file's */
   idx_t carried;               /* OUT's first CARRIED bytes are earlier
                                   files' output, waiting so */
+  bool marked;                 /* do_files: with CARRY, files of the batch
+                                  were marked done (order_mark_quiet),
+                                  and the cursor is told at its end */
   struct json_stats json;      /* --json: the stats of its files */
   bool failed;                 /* the engine failed on the current file
                                   (a PCRE2 limit): the run ends after
