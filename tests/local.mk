@@ -102,7 +102,7 @@ grep_tests = \
   tests/grep/messages-order.sh \
   tests/grep/quiet.sh \
   tests/grep/stdin-turns.sh \
-  tests/grep/mapped-binary.sh \
+  tests/grep/mapped-binary.sh tests/grep/binary-nomatch.sh \
   tests/grep/few-strings.sh \
   tests/grep/random.sh \
   tests/grep/separators.sh \

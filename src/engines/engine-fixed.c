@@ -486,13 +486,17 @@ fixed_min_length (void const *vre)
 /* One string without NUL (grep -F's usual case, and grep's own choice
    for a plain word): its packed pair search stops at NULs too.  */
 static idx_t
-fixed_skim (void const *vre, char const *buf, idx_t from, idx_t to)
+fixed_skim (void const *vre, char const *buf, idx_t from, idx_t to,
+            bool nul)
 {
   struct fixed_re const *re = vre;
   if (re->seq.len || re->nfew != 1 || re->empty
-      || memchr (re->few[0].bytes, '\0', re->few[0].len))
+      || memchr (re->few[0].bytes, '\0', re->few[0].len)
+      || memchr (re->few[0].bytes, re->eol, re->few[0].len))
     return -1;
-  char const *q = literal_find_nul (&re->few[0], buf + from, to - from);
+  char const *q = (nul ? literal_find_nul : literal_find) (&re->few[0],
+                                                           buf + from,
+                                                           to - from);
   return q ? q - buf : to;
 }
 

@@ -104,12 +104,16 @@ struct engine_ops
      any file: the failure's message (a resource limit), or NULL.  */
   char const *(*probe_empty) (void const *re, void *scratch);
 
-  /* Optional: the first offset X in BUF[FROM..TO) that holds a NUL byte
-     or where a match may start, or TO: no match that lies in BUF[FROM..TO)
-     starts before X.  -1 if RE has no such search (then whatever FROM
-     and TO).  For grep's binary rule, which must look at every byte for
-     a NUL: where the engine can, one pass finds both (engine_skim_nul).  */
-  idx_t (*skim) (void const *re, char const *buf, idx_t from, idx_t to);
+  /* Optional: the first offset X in BUF[FROM..TO) where a match may
+     start, or (with NUL) that holds a NUL byte, or TO: no match that lies
+     in BUF[FROM..TO) starts before X.  -1 if RE has no such search (then
+     whatever FROM and TO).  For grep's binary rule, which must look at
+     every byte for a NUL: where the engine can, one pass finds both
+     (engine_skim_nul); and a NUL matters only where a match may be.  A
+     match of RE must not hold a NUL or an EOL byte, so that one is the
+     same whether grep's NULs end lines or not.  */
+  idx_t (*skim) (void const *re, char const *buf, idx_t from, idx_t to,
+                 bool nul);
 
   /* The fewest bytes a match can have: shorter files need no search.  */
   idx_t (*min_length) (void const *re);
@@ -149,7 +153,7 @@ engine_skim_nul (struct engine_ops const *eng, void const *re,
   *cand = from;
   for (int i = 0; i < 5 && x < to && eng->skim; i++)
     {
-      idx_t y = eng->skim (re, buf, i ? x + 1 : x, to);
+      idx_t y = eng->skim (re, buf, i ? x + 1 : x, to, true);
       if (y < 0)
         break;
       if (i == 0)

@@ -519,7 +519,9 @@ search_chunk (struct search *s, char const *buf, idx_t len, off_t start,
 void
 search_binary (struct search *s)
 {
+  /* Trailing context still due goes on: grep's prpending prints it from
+     the buffer with the NUL (its NULs ending lines) unless that buffer
+     selects a line, whose prtext, quiet now, ends it.  */
   s->quiet = true;
-  s->pending = 0;
   s->stop_on_match = true;
 }

@@ -118,7 +118,8 @@ off_t search_chunk (struct search *s, char const *buf, idx_t len,
                     off_t *keep);
 
 /* grep's rule for binary data: once seen, print no more lines, and stop
-   at the next selected line (-m or not: grep 3.8 sets done_on_match).  */
+   at the next selected line (-m or not: grep 3.8 sets done_on_match);
+   but trailing context due goes on, where no line is selected first.  */
 void search_binary (struct search *s);
 
 /* The number of EOL bytes C in P[0..N).  */
