@@ -1200,7 +1200,8 @@ if (defined $log) { open $logfh, '>>', $log or die "$log: $!" }
 # Facts about case C that an allowlist entry may need and a reproduction
 # does not show: a line longer than GNU's first read (96 KiB) in one file
 # and, in another, a first NUL past it (GNU's buffer grows for the files
-# after a long line: README, grep's differences).
+# after a long line: README, grep's differences); or such a NUL alone
+# (grab decides per chunk of its own: README, grab).
 sub case_notes {
   my ($c) = @_;
   my ($long, $far) = (0, 0);
@@ -1211,7 +1212,8 @@ sub case_notes {
     my $nul = index ($d, "\0");
     $far = 1 if $nul >= 96 * 1024;
   }
-  return $long && $far ? "  note: a line over 96 KiB, and a NUL past 96 KiB\n" : '';
+  return ($long && $far ? "  note: a line over 96 KiB, and a NUL past 96 KiB\n"
+          : $far ? "  note: a NUL past 96 KiB\n" : '');
 }
 
 # Whether the mismatch TEXT (reproduction and description) is one the
