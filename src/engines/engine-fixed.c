@@ -69,6 +69,7 @@ struct fixed_re
   struct literal *few;   /* or up to FEW_MAX strings, each searched alone */
   idx_t nfew;
   struct litset *set;    /* or a set search that finds them exactly */
+  bool skims;            /* one string, without NUL or EOL: fixed_skim */
 };
 
 /* The most strings searched one by one for their rarest bytes, each
@@ -254,6 +255,9 @@ fixed_compile (struct engine_pattern const *pat, char **err)
       free (l);
     }
   *err = NULL;
+  re->skims = (!re->seq.len && re->nfew == 1 && !re->empty
+               && !memchr (re->few[0].bytes, '\0', re->few[0].len)
+               && !memchr (re->few[0].bytes, re->eol, re->few[0].len));
   return re;
 }
 
@@ -490,9 +494,7 @@ fixed_skim (void const *vre, char const *buf, idx_t from, idx_t to,
             bool nul)
 {
   struct fixed_re const *re = vre;
-  if (re->seq.len || re->nfew != 1 || re->empty
-      || memchr (re->few[0].bytes, '\0', re->few[0].len)
-      || memchr (re->few[0].bytes, re->eol, re->few[0].len))
+  if (!re->skims)
     return -1;
   char const *q = (nul ? literal_find_nul : literal_find) (&re->few[0],
                                                            buf + from,
