@@ -41,6 +41,8 @@ src_grabrat_SOURCES = \
   src/engines/linescan.h \
   src/engines/litset.c \
   src/engines/litset.h \
+  src/engines/teddy.c \
+  src/engines/teddy.h \
   src/engines/pcre2-join.c \
   src/engines/pcre2-join.h \
   src/engines/literal.c \

@@ -130,8 +130,8 @@ EXTRA_DIST += tests/lib/mktree.sh tests/lib/grab-diff.sh \
 
 # C unit tests of grab's modules.
 check_PROGRAMS += tests/unit/test-search tests/unit/test-pcre2-syntax \
-  tests/unit/test-litset tests/unit/test-literal tests/unit/test-byteseq \
-  tests/unit/test-utf8chars tests/unit/test-workq
+  tests/unit/test-litset tests/unit/test-litset-plain tests/unit/test-literal \
+  tests/unit/test-byteseq tests/unit/test-utf8chars tests/unit/test-workq
 unit_cppflags = $(AM_CPPFLAGS) -I$(top_srcdir)/src
 tests_unit_test_search_SOURCES = tests/unit/test-search.c \
   src/search/search.c src/engines/linescan.c
@@ -150,10 +150,16 @@ tests_unit_test_workq_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_workq_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_workq_LDADD = lib/libgnu.a
 tests_unit_test_litset_SOURCES = tests/unit/test-litset.c \
-  src/engines/litset.c
+  src/engines/litset.c src/engines/teddy.c
 tests_unit_test_litset_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_litset_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_litset_LDADD = lib/libgnu.a
+# The same test of litset.c's own search, which serves where Teddy cannot
+# (no AVX2, or 64 strings and more).
+tests_unit_test_litset_plain_SOURCES = $(tests_unit_test_litset_SOURCES)
+tests_unit_test_litset_plain_CPPFLAGS = $(unit_cppflags) -DTEDDY_NO_VECTORS
+tests_unit_test_litset_plain_CFLAGS = $(WARN_CFLAGS)
+tests_unit_test_litset_plain_LDADD = lib/libgnu.a
 tests_unit_test_literal_SOURCES = tests/unit/test-literal.c \
   src/engines/pcre2-literal.c src/engines/literal.c src/engines/byteseq.c
 tests_unit_test_literal_CPPFLAGS = $(unit_cppflags)
@@ -170,8 +176,8 @@ tests_unit_test_utf8chars_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_utf8chars_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_utf8chars_LDADD = lib/libgnu.a $(LIB_MBRTOWC)
 TESTS += tests/unit/test-search tests/unit/test-pcre2-syntax \
-  tests/unit/test-litset tests/unit/test-literal tests/unit/test-byteseq \
-  tests/unit/test-utf8chars tests/unit/test-workq
+  tests/unit/test-litset tests/unit/test-litset-plain tests/unit/test-literal \
+  tests/unit/test-byteseq tests/unit/test-utf8chars tests/unit/test-workq
 
 rat_tests = \
   tests/rat/differential.sh \

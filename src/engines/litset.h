@@ -30,6 +30,10 @@ struct litset *litset_new (struct literal const *l, idx_t n, bool wide_ks);
    or NULL if there is none.  */
 char const *litset_find (struct litset const *s, char const *buf, idx_t len);
 
+/* Whether S searches with a Teddy (teddy.h), which outruns PCRE2's JIT
+   scan for a pattern's first bytes unless there is only one.  */
+bool litset_packed (struct litset const *s);
+
 /* The number of literals S was made of, for --debug.  */
 idx_t litset_count (struct litset const *s);
 

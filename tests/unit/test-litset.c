@@ -1,6 +1,7 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
-/* test-litset.c: unit tests of grab's literal sets (litset.c) against a
+/* test-litset.c: unit tests of grab's literal sets (litset.c, and its
+   Teddy, teddy.c, unless built with TEDDY_NO_VECTORS) against a
    naive search: over many random sets of literals and random texts drawn
    from a small alphabet (so that literals occur, overlap and end at the
    very end of the text), litset_find must return the leftmost place where
@@ -74,6 +75,18 @@ random_case (void)
       fprintf (stderr, "no set for %td literals of 4 bytes or more\n", n);
       failures++;
       return;
+    }
+  /* Up to 64, a CPU with AVX2 searches with Teddy, unless this is the
+     test of the search without it (TEDDY_NO_VECTORS).  */
+  bool packed = false;
+#if defined __x86_64__ && defined __GNUC__ && !defined TEDDY_NO_VECTORS
+  packed = n < 64 && __builtin_cpu_supports ("avx2");
+#endif
+  if (litset_packed (s) != packed)
+    {
+      fprintf (stderr, "%td literals: %s Teddy\n", n,
+               packed ? "no" : "a");
+      failures++;
     }
   /* Texts of 256 bytes or more are scanned as two halves at once: some
      are that long, and some have their only literal at their end.  */
