@@ -113,6 +113,9 @@ struct grab_run
   bool out_silent;            /* ...and grep would say nothing of it */
   atomic_llong out_pending;   /* bytes that buffer would hold (also reset
                                  by a diagnostic, without the lock) */
+  struct outbuf stage;        /* output the order's cursor gathers
+                                 (output.c's grab_emit) */
+  bool staging;               /* ...while it moves */
 
   /* Standard input given as several operands is read in turn, in
      operand order, as grep does: each read leaves its offset where the

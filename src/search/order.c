@@ -13,10 +13,10 @@
 
 void
 order_init (struct order *o, void (*emit) (void *, struct onode *),
-            void *ctx)
+            void (*emitted) (void *), void *ctx)
 {
   *o = (struct order) { .root = { .is_dir = true }, .emit = emit,
-                        .ctx = ctx };
+                        .emitted = emitted, .ctx = ctx };
   o->cur = &o->root;
 }
 
@@ -63,13 +63,17 @@ free_node (struct onode *n)
 static void
 advance (struct order *o)
 {
+  bool emitted = false;
   while (o->cur && atomic_load_explicit (&o->cur->ready, memory_order_acquire)
          && !o->halted)
     {
       struct onode *n = o->cur;
       /* A directory's diagnostics come before its entries.  */
       if (n->is_dir && n->err.len)
-        o->emit (o->ctx, n);
+        {
+          o->emit (o->ctx, n);
+          emitted = true;
+        }
       if (n->is_dir && n->next < n->nkids)
         {
           o->cur = n->kids[n->next++];
@@ -78,7 +82,10 @@ advance (struct order *o)
       if (n->open)
         break;
       if (!n->is_dir)
-        o->emit (o->ctx, n);
+        {
+          o->emit (o->ctx, n);
+          emitted = true;
+        }
       o->cur = n->parent;
       if (n != &o->root)
         free_node (n);
@@ -90,6 +97,8 @@ advance (struct order *o)
           n->block = NULL;
         }
     }
+  if (emitted && o->emitted)
+    o->emitted (o->ctx);
 }
 
 bool

@@ -21,6 +21,9 @@
 
 #include "io/outbuf.h"
 
+/* The most bytes of a file's output a node holds in itself.  */
+enum { ONODE_TINY = 120 };
+
 struct onode
 {
   struct onode *parent;
@@ -46,6 +49,10 @@ struct onode
   struct outbuf err;     /* its diagnostics (a file's or a directory's), */
   struct outbuf out;     /* and the rest of a file's output: emitted in
                             this order */
+  unsigned char tiny_len;  /* ...or, if short, that rest in TINY instead
+                              of OUT, with no malloc and no free (see
+                              output_finish) */
+  char tiny[ONODE_TINY];
   bool fatal;            /* its search failed: the run ends once its
                             output and diagnostics are out */
   bool lead_sep;         /* see struct printer */
@@ -59,6 +66,7 @@ struct order
   struct onode root;
   struct onode *cur;
   void (*emit) (void *ctx, struct onode *file);
+  void (*emitted) (void *ctx);
   void *ctx;
   bool halted;           /* emit nothing more (set by EMIT: -q) */
   atomic_bool dirty;     /* a node was marked done (order_mark) and the
@@ -72,9 +80,10 @@ struct order
    as long as they do, so any thread may call it.  */
 bool order_before (struct onode const *a, struct onode const *b);
 
-/* EMIT writes one finished file's output.  */
+/* EMIT writes one finished file's output; EMITTED, if not NULL, is
+   called when the cursor stops after it emitted some.  */
 void order_init (struct order *o, void (*emit) (void *, struct onode *),
-                 void *ctx);
+                 void (*emitted) (void *), void *ctx);
 
 /* A new node under PARENT.  Dies on memory exhaustion.  */
 struct onode *order_xnode (struct onode *parent, bool is_dir);

@@ -147,6 +147,34 @@ flush_or_die (struct grab_run *run, struct outbuf *ob)
   atomic_store (&run->out_pending, e ? pending : pending % bs);
 }
 
+/* Write OB, with RUN's output lock held.  While the order's cursor moves
+   (RUN->staging), the files' outputs are gathered in RUN->stage instead,
+   written when it stops (grab_emitted), when it is big, or before
+   anything else is written: one write for a batch of small files, where
+   GNU grep's stdio buffer makes one a buffer's worth too.  'grep -r -c ^'
+   on the Linux tree made 78,579 writes, 0.27 s against grab's 0.21.  */
+static void
+put_out (struct grab_run *run, struct outbuf *ob)
+{
+  enum { STAGE_MAX = 64 << 10 };
+  if (!run->staging || run->o->print.line_buffered)
+    {
+      flush_or_die (run, ob);
+      return;
+    }
+  outbuf_xadd (&run->stage, ob->buf, ob->len);
+  ob->len = 0;
+  if (STAGE_MAX <= run->stage.len)
+    flush_or_die (run, &run->stage);
+}
+
+/* Write what the cursor gathered, before anything else is written.  */
+static void
+stage_flush (struct grab_run *run)
+{
+  flush_or_die (run, &run->stage);
+}
+
 bool
 output_exit_report (struct grab_run *run)
 {
@@ -166,6 +194,7 @@ output_exit_report (struct grab_run *run)
 static _Noreturn void
 die_now (struct grab_run *run)
 {
+  stage_flush (run);
   output_exit_report (run);
   _exit (EXIT_TROUBLE);
 }
@@ -187,7 +216,7 @@ write_lead_sep (struct grab_run *run, bool const *lead_sep)
     {
       struct outbuf sep = OUTBUF_INIT;
       print_separator (&run->o->print, &sep);
-      flush_or_die (run, &sep);
+      put_out (run, &sep);
       outbuf_free (&sep);
     }
 }
@@ -204,7 +233,7 @@ write_locked (struct grab_run *run, struct outbuf *out, bool *lead_sep,
      lines -o prints nothing of: tests/grep/separators.sh).  */
   write_lead_sep (run, lead_sep);
   *lead_sep = false;
-  flush_or_die (run, out);
+  put_out (run, out);
   if (groups)
     run->used = true;
 }
@@ -217,6 +246,7 @@ write_spill (struct grab_run *run, int spill, bool *lead_sep)
 {
   write_lead_sep (run, lead_sep);
   *lead_sep = false;
+  stage_flush (run);
   char buf[64 * 1024];
   ptrdiff_t n;
   if (lseek (spill, 0, SEEK_SET) != 0)
@@ -285,6 +315,7 @@ write_head (struct grab_run *run, struct onode *node, bool *lead_sep,
           *lead_sep = false;
         }
       /* grep's error () flushes standard output first (flush_or_die).  */
+      stage_flush (run);
       atomic_store (&run->out_pending, 0);
       outbuf_flush (&node->err, STDERR_FILENO);
       outbuf_free (&node->err);
@@ -358,10 +389,13 @@ void
 grab_emit (void *ctx, struct onode *node)
 {
   struct grab_run *run = ctx;
+  run->staging = true;
   if (node->spilled)
     write_spill (run, node->spill, &node->lead_sep);
   write_head (run, node, &node->lead_sep, node->groups);
-  write_locked (run, &node->out, &node->lead_sep, node->groups);
+  struct outbuf tiny = { node->tiny, node->tiny_len, ONODE_TINY };
+  write_locked (run, node->tiny_len ? &tiny : &node->out, &node->lead_sep,
+                node->groups);
   if (node->fatal)
     die_now (run);
   if (node->stops)
@@ -372,6 +406,14 @@ grab_emit (void *ctx, struct onode *node)
       run->order.halted = true;
       output_stop_run (run);
     }
+}
+
+void
+grab_emitted (void *ctx)
+{
+  struct grab_run *run = ctx;
+  stage_flush (run);
+  run->staging = false;
 }
 
 /* The engine failed on W's file (w->failed): print the file's output,
@@ -424,8 +466,17 @@ output_finish (struct worker *w)
   if (w->node)
     {
       struct onode *n = w->node;
-      /* An empty buffer stays the worker's, for its next file.  */
-      if (w->out.len)
+      /* An empty buffer stays the worker's, for its next file; so does
+         one whose bytes fit in the node.  A buffer for each file's
+         output, freed by the cursor in another thread, was 3.5 % of
+         'grep -r -c ^' on the Linux tree (malloc and free).  */
+      if (w->out.len && w->out.len <= ONODE_TINY)
+        {
+          memcpy (n->tiny, w->out.buf, w->out.len);
+          n->tiny_len = w->out.len;
+          w->out.len = 0;
+        }
+      else if (w->out.len)
         {
           n->out = w->out;
           w->out = (struct outbuf) OUTBUF_INIT;

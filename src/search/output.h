@@ -55,4 +55,7 @@ bool output_exit_report (struct grab_run *run);
    for RUN, the struct grab_run.  */
 void grab_emit (void *run, struct onode *file);
 
+/* ...and when the cursor stops: write what grab_emit gathered.  */
+void grab_emitted (void *run);
+
 #endif

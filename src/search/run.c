@@ -62,7 +62,7 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
   if (o->threads < o->threads_cold)
     o->input_walk.cold = &run.cold;
   if (o->sort_path)
-    order_init (&run.order, grab_emit, &run);
+    order_init (&run.order, grab_emit, grab_emitted, &run);
 
   pthread_mutex_init (&run.stdin_lock, NULL);
   pthread_cond_init (&run.stdin_cond, NULL);

@@ -64,7 +64,7 @@ static void
 walk_one (int workers)
 {
   struct order o;
-  order_init (&o, emit_nothing, NULL);
+  order_init (&o, emit_nothing, NULL, NULL);
   struct workq *q = workq_xnew ();
   struct onode *mirror[4096];
   int nmirror = 0;
