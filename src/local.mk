@@ -26,6 +26,8 @@ src_grabrat_SOURCES = \
   src/io/input.h \
   src/io/opener.c \
   src/io/opener.h \
+  src/io/outblock.c \
+  src/io/outblock.h \
   src/io/outbuf.c \
   src/io/outbuf.h \
   src/io/zcopy.c \

@@ -100,6 +100,7 @@ grep_tests = \
   tests/grep/max-count.sh \
   tests/grep/messages.sh \
   tests/grep/messages-order.sh \
+  tests/grep/batched-writes.sh \
   tests/grep/quiet.sh \
   tests/grep/stdin-turns.sh \
   tests/grep/mapped-binary.sh tests/grep/binary-nomatch.sh \
@@ -145,7 +146,7 @@ tests_unit_test_pcre2_syntax_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_pcre2_syntax_CFLAGS = $(WARN_CFLAGS) $(PCRE2_CFLAGS)
 tests_unit_test_pcre2_syntax_LDADD = lib/libgnu.a $(PCRE2_LIBS)
 tests_unit_test_workq_SOURCES = tests/unit/test-workq.c \
-  src/search/workq.c src/search/order.c src/io/outbuf.c
+  src/search/workq.c src/search/order.c src/io/outbuf.c src/io/outblock.c
 tests_unit_test_workq_CPPFLAGS = $(unit_cppflags)
 tests_unit_test_workq_CFLAGS = $(WARN_CFLAGS)
 tests_unit_test_workq_LDADD = lib/libgnu.a

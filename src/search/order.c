@@ -52,6 +52,7 @@ free_node (struct onode *n)
 {
   outbuf_free (&n->head);
   outbuf_free (&n->out);
+  outpiece_release (&n->piece);
   outbuf_free (&n->err);
   free (n->kids);
   free (n->block);

@@ -19,10 +19,8 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include "io/outblock.h"
 #include "io/outbuf.h"
-
-/* The most bytes of a file's output a node holds in itself.  */
-enum { ONODE_TINY = 120 };
 
 struct onode
 {
@@ -49,10 +47,9 @@ struct onode
   struct outbuf err;     /* its diagnostics (a file's or a directory's), */
   struct outbuf out;     /* and the rest of a file's output: emitted in
                             this order */
-  unsigned char tiny_len;  /* ...or, if short, that rest in TINY instead
-                              of OUT, with no malloc and no free (see
+  struct outpiece piece;   /* ...or, if short, that rest kept in a
+                              shared block instead of OUT (see
                               output_finish) */
-  char tiny[ONODE_TINY];
   bool fatal;            /* its search failed: the run ends once its
                             output and diagnostics are out */
   bool lead_sep;         /* see struct printer */

@@ -19,6 +19,8 @@ struct worker
   void *scratch;               /* the engine's */
   struct input_reader *rd;
   struct outbuf out;           /* this file's output */
+  struct outblock *block;      /* where finished files' short outputs
+                                  wait for their turn (output_finish) */
   struct printer pr;
   struct search s;
   struct onode *node;          /* this file's --sort=path node (or the

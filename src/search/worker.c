@@ -792,5 +792,6 @@ grab_worker (void *arg)
   run->eng->scratch_free (w.scratch);
   input_reader_free (w.rd);
   outbuf_free (&w.out);
+  outblock_leave (w.block);
   return NULL;
 }
