@@ -126,6 +126,7 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
   /* Free what the run allocated, so leak checkers see none.  */
   if (o->sort_path)
     order_free (&run.order);
+  outbuf_free (&run.stage);
   workq_free (run.q, drop_item);
   feed_free (feed);
   pthread_mutex_destroy (&run.out_lock);
