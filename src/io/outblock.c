@@ -16,18 +16,28 @@
 /* A block's room.  */
 enum { BLOCK_SIZE = 64 << 10 };
 
+/* While its writer fills a block, the block's count is BIAS less the
+   pieces let go; the writer counts the pieces it made, and subtracts
+   BIAS less that when it leaves.  So only letting go touches the count,
+   and not the writer at each piece: an atomic add a piece, on a line the
+   other thread had just written, was 2.5 % of grep -r -c '^' on the
+   Linux tree (perf, 2026-12-06).  */
+static long const BIAS = 1L << 48;
+
 struct outblock
 {
-  atomic_long refs;  /* its pieces held, and one while its writer fills it */
-  idx_t used;        /* the writer's alone */
+  atomic_long refs;  /* pieces held (less BIAS while being filled) */
+  idx_t used;        /* the writer's alone, */
+  long pieces;       /* as is this: the pieces made */
   char bytes[];
 };
 
+/* Subtract N from B's count; free B if that leaves none.  */
 static void
-unref (struct outblock *b)
+drop (struct outblock *b, long n)
 {
   /* The last one to let go frees it, after every other's use of it.  */
-  if (atomic_fetch_sub_explicit (&b->refs, 1, memory_order_acq_rel) == 1)
+  if (atomic_fetch_sub_explicit (&b->refs, n, memory_order_acq_rel) == n)
     free (b);
 }
 
@@ -37,16 +47,16 @@ outpiece_xkeep (struct outblock **cur, char const *p, idx_t len)
   struct outblock *b = *cur;
   if (!b || BLOCK_SIZE - b->used < len)
     {
-      if (b)
-        unref (b);
+      outblock_leave (b);
       b = *cur = xmalloc (offsetof (struct outblock, bytes) + BLOCK_SIZE);
-      atomic_init (&b->refs, 1);
+      atomic_init (&b->refs, BIAS);
       b->used = 0;
+      b->pieces = 0;
     }
   char *q = b->bytes + b->used;
   memcpy (q, p, len);
   b->used += len;
-  atomic_fetch_add_explicit (&b->refs, 1, memory_order_relaxed);
+  b->pieces++;
   return (struct outpiece) { .block = b, .bytes = q, .len = len };
 }
 
@@ -54,7 +64,7 @@ void
 outpiece_release (struct outpiece *piece)
 {
   if (piece->block)
-    unref (piece->block);
+    drop (piece->block, 1);
   *piece = (struct outpiece) { NULL, NULL, 0 };
 }
 
@@ -62,5 +72,5 @@ void
 outblock_leave (struct outblock *cur)
 {
   if (cur)
-    unref (cur);
+    drop (cur, BIAS - cur->pieces);
 }
