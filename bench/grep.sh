@@ -40,6 +40,7 @@ cases="literal%-e PM_RESUME%-e PM_RESUME
 caseless literal%-i -e pm_resume%-i -e pm_resume
 alternation%-E -e 'ERR_PTR|PTR_ERR'%-e 'ERR_PTR|PTR_ERR'
 whole words%-w -e flags%-w -e flags
+20 words%-F -f $W/20%-F -f $W/20
 200 words%-F -f $W/200%-F -f $W/200
 back-reference%-e 'for (\\([a-z]*\\) = 0; \\1 <'%-P -e 'for \\(([a-z]*) = 0; \\1 <'
 every line, counted%-c '^'%-c -e '^'"
