@@ -76,22 +76,11 @@ literal_set_rare (struct literal *l)
     l->rare2 = l->rare;
 }
 
-/* Whether A and B (N bytes each) are equal but for ASCII case.  */
-static bool
-caseless_eq (char const *a, char const *b, idx_t n)
-{
-  for (idx_t i = 0; i < n; i++)
-    if (c_tolower (a[i]) != c_tolower (b[i]))
-      return false;
-  return true;
-}
-
 /* Whether L is at S, with LIM - S >= L->len.  */
 static bool
 literal_at (struct literal const *l, char const *s)
 {
-  return (l->icase ? caseless_eq (s, l->bytes, l->len)
-                   : memcmp (s, l->bytes, l->len) == 0);
+  return literal_eq (s, l->bytes, l->len, l->icase);
 }
 
 /* The packed pair search: the literal's two rarest bytes, C1 at I1 and

@@ -10,7 +10,9 @@
 #define GRABRAT_ENGINES_LITERAL_H
 
 #include <stdbool.h>
+#include <string.h>
 
+#include "c-ctype.h"
 #include "idx.h"
 
 struct literal
@@ -27,6 +29,19 @@ struct literal
                    position leave it 0).  Where RARE2 is RARE, RARE is
                    not a letter of a caseless literal */
 };
+
+/* Whether the N bytes at A and B are equal, ASCII letters without case
+   if ICASE.  */
+static inline bool
+literal_eq (char const *a, char const *b, idx_t n, bool icase)
+{
+  if (!icase)
+    return memcmp (a, b, n) == 0;
+  for (idx_t i = 0; i < n; i++)
+    if (c_tolower (a[i]) != c_tolower (b[i]))
+      return false;
+  return true;
+}
 
 /* How frequent byte C is in source code and text: 0 for the rarest,
    higher for more frequent.  */

@@ -275,19 +275,7 @@ starts_here (struct litset const *s, unsigned int key, char const *p,
   for (idx_t i = lo; i < s->n && s->e[i].key == key; i++)
     {
       struct entry const *e = &s->e[i];
-      if (left < e->len)
-        continue;
-      if (!s->icase)
-        {
-          if (memcmp (p, e->bytes, e->len) == 0)
-            return true;
-          continue;
-        }
-      idx_t j = 0;
-      while (j < e->len
-             && s->fold[(unsigned char) p[j]] == (unsigned char) e->bytes[j])
-        j++;
-      if (j == e->len)
+      if (e->len <= left && literal_eq (p, e->bytes, e->len, s->icase))
         return true;
     }
   return false;

@@ -23,6 +23,7 @@
 #include "minmax.h"
 #include "xalloc.h"
 
+#include "engines/literal.h"
 #include "engines/teddy.h"
 
 /* (TEDDY_NO_VECTORS: tests/unit/test-litset-plain, litset.c's own
@@ -86,18 +87,7 @@ verify (struct teddy const *t, unsigned int groups, char const *p,
       for (idx_t i = t->first[b]; i < t->first[b + 1]; i++)
         {
           struct tstr const *e = &t->str[i];
-          if (left < e->len)
-            continue;
-          if (!t->icase)
-            {
-              if (memcmp (p, e->bytes, e->len) == 0)
-                return true;
-              continue;
-            }
-          idx_t j = 0;
-          while (j < e->len && c_tolower (p[j]) == e->bytes[j])
-            j++;
-          if (j == e->len)
+          if (e->len <= left && literal_eq (p, e->bytes, e->len, t->icase))
             return true;
         }
     }
