@@ -36,7 +36,8 @@
    shifts are too short to beat the JIT's own scan for the patterns'
    first bytes.  */
 enum { LITSET_MIN = 4 };
-static_assert ((int) TEDDY_MIN_LEN <= (int) LITSET_MIN);
+static_assert ((int) TEDDY_MIN_LEN <= (int) LITSET_MIN,
+               "a set's literals are long enough for Teddy");
 
 /* Longer windows hardly skip more; shifts fit in a byte.  */
 enum { WINDOW_MAX = 64 };

@@ -29,6 +29,7 @@
    Sources: src/engines/linescan src/engines/utf8chars
    Sources: src/engines/engine-pcre2 src/engines/engine src/engines/pcre2-prefilter
    Sources: src/engines/litset src/engines/pcre2-literal src/engines/literal
+   Sources: src/engines/teddy
    Sources: src/engines/pcre2-join
    Sources: src/engines/byteseq
    Sources: src/engines/pcre2-scope src/engines/pcre2-which src/search/search

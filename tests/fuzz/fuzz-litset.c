@@ -2,8 +2,9 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* fuzz-litset.c: grab's literal set (litset.c: Wu and Manber's shift
    table over byte pairs, the bitmap of pairs that start literals, the
-   caseless and KELVIN SIGN / LONG S spellings) against a naive search
-   that tries every literal at every offset.
+   caseless and KELVIN SIGN / LONG S spellings; on a CPU with AVX2, a set
+   of fewer than 64 is searched by teddy.c instead) against a naive
+   search that tries every literal at every offset.
 
    Input: byte 0 says whether the literals ignore case and whether the set
    is caseless UTF-8 (k and s also spelled U+212A and U+017F); byte 1 how
@@ -12,6 +13,7 @@
    that literals occur, overlap and end at the text's end.
 
    Sources: src/engines/litset src/engines/pcre2-literal src/engines/literal
+   Sources: src/engines/teddy
    Sources: src/engines/byteseq
 */
 

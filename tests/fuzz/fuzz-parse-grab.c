@@ -11,6 +11,7 @@
    Sources: src/search/cmdline
    Sources: src/engines/linescan src/engines/utf8chars
    Sources: src/engines/engine-pcre2 src/engines/pcre2-prefilter src/engines/litset
+   Sources: src/engines/teddy
    Sources: src/engines/pcre2-literal src/engines/literal src/engines/pcre2-scope
    Sources: src/engines/pcre2-join
    Sources: src/engines/byteseq src/engines/pcre2-which src/optdump
