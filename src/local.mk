@@ -30,6 +30,8 @@ src_grabrat_SOURCES = \
   src/io/outblock.h \
   src/io/outbuf.c \
   src/io/outbuf.h \
+  src/io/shortread.c \
+  src/io/shortread.h \
   src/io/zcopy.c \
   src/io/zcopy.h \
   src/engines/byteseq.c \
@@ -83,6 +85,8 @@ src_grabrat_SOURCES = \
   src/search/cmdline.h \
   src/search/settle.c \
   src/search/settle.h \
+  src/search/status.c \
+  src/search/status.h \
   src/search/walk.c \
   src/search/walk.h \
   src/search/output.c \

@@ -26,6 +26,7 @@ struct input_reader
   struct input_params const *params;
   bool mapped;       /* this file is read through mappings */
   bool eof;          /* read(): end of file seen */
+  bool unseen;       /* read(): input_probe's read, not yet a chunk */
 
   /* read() mode: BUF[0..LEN) holds the file's bytes from offset START.  */
   char *buf;
@@ -78,6 +79,14 @@ input_reader_free (struct input_reader *rd)
     }
 }
 
+/* Whether a file of status ST is read through mappings.  */
+static bool
+maps (struct stat const *st, struct input_params const *params)
+{
+  return (S_ISREG (st->st_mode) && 0 <= params->mmap_min
+          && params->mmap_min <= st->st_size && 0 < st->st_size);
+}
+
 void
 input_begin (struct input_reader *rd, int fd, struct stat const *st,
              struct input_params const *params)
@@ -85,9 +94,8 @@ input_begin (struct input_reader *rd, int fd, struct stat const *st,
   rd->fd = fd;
   rd->st = *st;
   rd->params = params;
-  rd->mapped = (S_ISREG (st->st_mode) && 0 <= params->mmap_min
-                && params->mmap_min <= st->st_size && 0 < st->st_size);
-  rd->eof = false;
+  rd->mapped = maps (st, params);
+  rd->eof = rd->unseen = false;
   rd->len = 0;
   rd->start = 0;
   rd->map = NULL;
@@ -235,6 +243,41 @@ read_some (struct input_reader *rd, char *buf, idx_t room)
   return m < 0 ? m : n + m;
 }
 
+/* Make room for WANT more bytes (and the pad) after what RD holds.  */
+static void
+reserve (struct input_reader *rd, idx_t want)
+{
+  if (rd->bufsize - rd->len < want + READ_PAD)
+    rd->buf = xpalloc (rd->buf, &rd->bufsize,
+                       want + READ_PAD - (rd->bufsize - rd->len), -1, 1);
+}
+
+int
+input_probe (struct input_reader *rd, int fd,
+             struct input_params const *params, struct stat *st)
+{
+  *st = (struct stat) { .st_mode = S_IFREG };
+  input_begin (rd, fd, st, params);
+  idx_t want = params->read_size;
+  reserve (rd, want);
+  ptrdiff_t n = safe_read (fd, rd->buf, want);
+  if (n < 0)
+    return errno;
+  rd->len = n;
+  memset (rd->buf + n, 0, READ_PAD);
+  if (n < want)
+    {
+      st->st_size = n;
+      rd->eof = true;
+    }
+  else if (fstat (fd, st) != 0)
+    return errno;
+  rd->st = *st;
+  rd->mapped = maps (st, params);
+  rd->unseen = true;
+  return 0;
+}
+
 static int
 next_read (struct input_reader *rd, off_t keep, off_t need, char eol,
            struct input_chunk *ch)
@@ -252,6 +295,17 @@ next_read (struct input_reader *rd, off_t keep, off_t need, char eol,
       if (rd->start + rd->len <= need)
         return 0;
       goto done;
+    }
+  /* The probe's read is the first chunk, as the first read would have
+     been: grep's binary rule looks at the first read_size bytes alone
+     (a NUL past them came first when the chunk held two reads:
+     tests/grep/first-read-status.sh).  */
+  if (rd->unseen)
+    {
+      rd->unseen = false;
+      if (memchr (rd->buf + (need - rd->start), eol,
+                  rd->start + rd->len - need))
+        goto done;
     }
 
   /* A line that does not end (an endless pipe without EOL bytes: 'yes |
@@ -274,9 +328,7 @@ next_read (struct input_reader *rd, off_t keep, off_t need, char eol,
           if (0 < left && left < rd->params->read_whole)
             want = MAX (want, left + 1);
         }
-      if (rd->bufsize - rd->len < want + READ_PAD)
-        rd->buf = xpalloc (rd->buf, &rd->bufsize,
-                           want + READ_PAD - (rd->bufsize - rd->len), -1, 1);
+      reserve (rd, want);
       /* No more than WANT, though a buffer kept from a bigger file may
          have more room: read sizes are the caller's (grep's first 96 KiB
          decide whether its start is binary).  */

@@ -63,6 +63,17 @@ void input_reader_free (struct input_reader *rd);
 void input_begin (struct input_reader *rd, int fd, struct stat const *st,
                   struct input_params const *params);
 
+/* Start reading FD with PARAMS as input_begin does, without its status:
+   FD is a regular file on a file system whose reads come short only at
+   the end of a file (io/shortread.h), and its first read, which waits
+   for the disk if it must (PARAMS->cold aside), fills *ST.  A read that
+   comes short holds the whole file: *ST is then zeroed but for st_mode
+   (S_IFREG) and st_size.  A read that fills its buffer leaves a bigger
+   file, whose fstat fills *ST.  Return 0, or an errno value (of the read
+   or the fstat).  */
+int input_probe (struct input_reader *rd, int fd,
+                 struct input_params const *params, struct stat *st);
+
 /* Fetch the next chunk into *CH.  The caller has processed the file up to
    offset NEED and still needs the bytes from offset KEEP <= NEED on (for
    context lines); those bytes are in the new chunk again.  Unless the file

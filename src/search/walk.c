@@ -7,9 +7,9 @@
    --include, --exclude and --exclude-dir, skips devices unless told to
    read them, and names what it finds as grep's fts does.  It calls no
    stat where the directory entry's type answers: a file too short to
-   hold a match is skipped by the worker after opening it (one fstat it
-   makes anyway),
-   because a stat here for every file cost more than the opens it saved
+   hold a match is skipped by the worker after opening it (its first read
+   or its fstat tells: search/status.h), because a stat here for every
+   file cost more than the opens it saved
    (strace -f -c on the Linux tree: 162,202 newfstatat for 78,579 files,
    two per file; a file under ~18 bytes is rare).  It reads a directory
    with getdents64 and keeps it open while its entries wait (struct
@@ -36,6 +36,7 @@
 #include "minmax.h"
 #include "xalloc.h"
 
+#include "io/shortread.h"
 #include "search/walk.h"
 #include "search/output.h"
 #include "search/worker-state.h"
@@ -45,6 +46,7 @@ struct entry
   char const *name;  /* in the listing's names, once all are read */
   idx_t off, len;    /* the name's place there */
   unsigned char type;
+  bool typed_reg;    /* the entry itself said DT_REG: INO is the file's */
   ino_t ino;
   idx_t seq;   /* its place among all the directory's names */
 };
@@ -186,10 +188,11 @@ struct entries
   idx_t total;              /* every name but '.' and '..', kept or not */
 };
 
-/* Add the entry NAME (of type TYPE, inode INO) to E.  */
+/* Add the entry NAME (of type TYPE, inode INO; TYPED_REG: the
+   directory said DT_REG) to E.  */
 static void
 entries_add (struct entries *e, char const *name, unsigned char type,
-             ino_t ino)
+             bool typed_reg, ino_t ino)
 {
   if (e->n == e->size)
     e->ents = xpalloc (e->ents, &e->size, 1, -1, sizeof *e->ents);
@@ -199,7 +202,8 @@ entries_add (struct entries *e, char const *name, unsigned char type,
                         len + 1 - (e->names_size - e->names_len), -1, 1);
   memcpy (e->names + e->names_len, name, len + 1);
   e->ents[e->n++] = (struct entry) { .off = e->names_len, .len = len,
-                                     .type = type, .ino = ino,
+                                     .type = type, .typed_reg = typed_reg,
+                                     .ino = ino,
                                      .seq = e->total - 1 };
   e->names_len += len + 1;
 }
@@ -228,7 +232,7 @@ read_entries (struct worker *w, int fd, int depth, struct entries *e)
         e->total++;
         unsigned char type = d->d_type;
         if (keep_entry (w, fd, name, &type, depth + 1))
-          entries_add (e, name, type, d->d_ino);
+          entries_add (e, name, type, d->d_type == DT_REG, d->d_ino);
       }
   for (idx_t i = 0; i < e->n; i++)
     e->ents[i].name = e->names + e->ents[i].off;
@@ -253,6 +257,31 @@ fts_root_len (char const *path)
   return len;
 }
 
+/* Note in L what search/status.c needs to read the regular files listed
+   there without an fstat each: whether a short read is their end, and
+   the device to which the entries' inode numbers belong, to tell the
+   output file apart (a file bind-mounted over an entry is the exception:
+   its entry has the number of the file under it).  One fstatfs, and an
+   fstat when the output is a regular file and the loop check has not
+   made one, per directory.  */
+static void
+note_fs (struct grab_opts const *o, struct work const *dir,
+         struct listing *l)
+{
+  l->short_read_is_end = 0 <= l->fd && short_read_is_end (l->fd);
+  l->dev = 0;
+  if (l->short_read_is_end && o->out_is_regular)
+    {
+      struct stat st;
+      if (dir->node && dir->node->has_id)
+        l->dev = dir->node->dev;
+      else if (fstat (l->fd, &st) == 0)
+        l->dev = st.st_dev;
+      else
+        l->short_read_is_end = false;
+    }
+}
+
 /* The work items for E's entries, in order, listed in the directory DIR
    whose name is DIR->path's first PREFIX_LEN bytes, and kept open on KEEP
    (or -1), for the run RUN.  Their paths go into one listing.  */
@@ -275,6 +304,7 @@ make_items (struct grab_run *run, struct work const *dir, idx_t prefix_len,
       l->refs = n;
       l->fd = keep;
       l->open_fds = &run->listing_fds;
+      note_fs (o, dir, l);
     }
   struct work *items = xnmalloc (n ? n : 1, sizeof *items);
   char *p = l ? l->paths : NULL;
@@ -283,7 +313,8 @@ make_items (struct grab_run *run, struct work const *dir, idx_t prefix_len,
       struct entry const *ent = &e->ents[i];
       items[i] = (struct work) {
         .path = p, .from = l, .name = p + prefix_len + slash,
-        .type = ent->type, .with_name = o->with_filename != 0,
+        .type = ent->type, .ino = ent->typed_reg ? ent->ino : 0,
+        .with_name = o->with_filename != 0,
         .depth = dir->depth + 1,
       };
       memcpy (p, prefix, prefix_len);

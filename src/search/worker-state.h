@@ -39,6 +39,9 @@ struct worker
   bool marked;                 /* do_files: with CARRY, files of the batch
                                   were marked done (order_mark_quiet),
                                   and the cursor is told at its end */
+  unsigned files;              /* files this worker has searched while
+                                  the run watched for a cold page cache
+                                  (search/status.c) */
   struct json_stats json;      /* --json: the stats of its files */
   bool failed;                 /* the engine failed on the current file
                                   (a PCRE2 limit): the run ends after

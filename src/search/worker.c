@@ -26,6 +26,7 @@
 #include "search/bigfile.h"
 #include "search/feed.h"
 #include "search/output.h"
+#include "search/status.h"
 #include "search/walk.h"
 #include "search/worker.h"
 
@@ -278,11 +279,11 @@ search_fd_end (struct worker *w, char const *name, intmax_t first_null)
 }
 
 /* Search the open file FD (status ST) called NAME, reading it with IN
-   (or in pieces with other workers: bigfile.h).  Return the number of
-   selected lines.  */
+   (or in pieces with other workers: bigfile.h), from what W's reader
+   holds already if PROBED.  Return the number of selected lines.  */
 static intmax_t
 search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
-           struct input_params const *in, bool *at_eof)
+           struct input_params const *in, bool probed, bool *at_eof)
 {
   struct grab_opts const *o = w->o;
   struct search *s = &w->s;
@@ -309,7 +310,8 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
 
   search_begin (s, &o->search, eng, re, w->scratch,
                 o->print.json ? &print_json_sink : &print_sink, &w->pr);
-  input_begin (w->rd, fd, st, in);
+  if (job || !probed)
+    input_begin (w->rd, fd, st, in);
   for (;;)
     {
       struct input_chunk ch;
@@ -457,9 +459,11 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
       return false;
     }
   struct stat st;
-  if (fstat (fd, &st) != 0)
+  bool probed;
+  int err = file_status (w, it, fd, &st, &probed);
+  if (err)
     {
-      worker_error (w, name, errno);
+      worker_error (w, name, err);
       return false;
     }
   if (S_ISFIFO (st.st_mode) && w->by_ring && !skip_devices (o, true))
@@ -534,7 +538,7 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
   bool at_eof;
   intmax_t count = search_fd (w, fd, &st, name,
                               (it->command_line ? &o->input
-                               : &o->input_walk), &at_eof);
+                               : &o->input_walk), probed, &at_eof);
   if (w->failed)
     return false;
   if (o->print.json)

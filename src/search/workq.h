@@ -31,6 +31,9 @@ struct listing
 {
   atomic_ptrdiff_t refs;     /* items not yet released */
   int fd;                    /* the directory, or -1 */
+  bool short_read_is_end;    /* with FD: io/shortread.h's answer for it */
+  dev_t dev;                 /* then, if the output is a regular file:
+                                the directory's device */
   atomic_int *open_fds;      /* where open listings' FDs are counted */
   char paths[];
 };
@@ -42,6 +45,8 @@ struct work
   struct listing *from;  /* or NULL */
   char const *name;      /* with FROM: PATH's last component */
   unsigned char type;    /* DT_REG, DT_DIR, ... or DT_UNKNOWN */
+  ino_t ino;             /* with FROM, if its directory entry said DT_REG:
+                            the entry's inode number, else 0 */
   bool command_line;     /* an operand (symbolic links followed) */
   bool listed;           /* an operand named by --files0-from or
                             --files-from: opened in batches (worker.c) */
