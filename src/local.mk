@@ -65,6 +65,8 @@ src_grabrat_SOURCES = \
   src/engines/wordchar.h \
   src/search/bigfile.c \
   src/search/bigfile.h \
+  src/search/binary.c \
+  src/search/binary.h \
   src/search/feed.c \
   src/search/feed.h \
   src/search/grab.h \

@@ -102,6 +102,7 @@ grep_tests = \
   tests/grep/messages-order.sh \
   tests/grep/batched-writes.sh \
   tests/grep/first-read-status.sh \
+  tests/grep/holes.sh \
   tests/grep/quiet.sh \
   tests/grep/stdin-turns.sh \
   tests/grep/mapped-binary.sh tests/grep/binary-nomatch.sh \

@@ -35,6 +35,8 @@ struct grab_opts
   struct input_params input_walk;  /* files found by the walk: read, not
                                       mapped, unless --mmap=always (rg
                                       reads them too): see settle.c */
+  struct input_params input_unmapped; /* standard input read from an
+                                         offset: never mapped */
 
   enum list_files list;       /* -l, -L (beaten by -q) */
   bool count;                 /* -c (beaten by -l, -L, -q) */

@@ -412,6 +412,12 @@ settle_threads (struct grab_opts *o, struct grab_cmdline *cl,
   o->input_walk = o->input;
   if (!o->mmap_always)
     o->input_walk.mmap_min = -1;
+  /* A mapping (and a big file's pieces) would start at the file's
+     start: '{ head -c 2000 >/dev/null; grep -c x; } <file' counted the
+     lines before the offset too in a file of 1 MiB or more
+     (tests/grep/holes.sh).  */
+  o->input_unmapped = o->input;
+  o->input_unmapped.mmap_min = -1;
 }
 
 int
