@@ -147,7 +147,7 @@ sub gen_line {
 # a NUL (binary) near the start, in the middle or past the first buffer.
 sub gen_content {
   my $kind = pickw ([70, 'text'], [10, 'binary'], [6, 'empty'],
-                    [6, 'short'], [4, 'far'], [1, 'huge']);
+                    [6, 'short'], [4, 'far'], [1, 'huge'], [2, 'sparse']);
   return '' if $kind eq 'empty';
   return pick (@words) . (chance (0.5) ? "\n" : '') if $kind eq 'short';
   my $crlf = chance (0.15);
@@ -163,6 +163,12 @@ sub gen_content {
   } elsif ($kind eq 'far') {
     my $fill = (pick (@words) . "\n") x (6000 + rint 6000);
     $s = $s . $fill . "x\0" . gen_words_line () . "\n" . $s;
+  } elsif ($kind eq 'sparse') {
+    # A run of 8 KiB of NULs or more is written as a hole (write_data),
+    # after, at or before grep's first read of 96 KiB, or at the end.
+    my $fill = (pick (@words) . "\n") x rint (8000 + rint 12000);
+    $s = $s . $fill . "\0" x (8192 + rint 40000)
+      . (chance (0.7) ? gen_words_line () . "\n" . $s : '');
   } elsif ($kind eq 'huge') {
     my $w = gen_words_line () . ' ';
     $s .= $w x int ((200000 + rint 200000) / length $w) . "\n" . gen_line () . "\n";
@@ -597,6 +603,20 @@ sub set_mode_tree {
   }
 }
 
+# Write DATA to FH and close it; a run of 8 KiB of NULs or more is left
+# as a hole (it reads back as NULs, and grep 3.8 asks lseek for holes:
+# tests/grep/holes.sh).
+sub write_data {
+  my ($fh, $data) = @_;
+  binmode $fh;
+  for my $piece (split /(\0{8192,})/, $data) {
+    if ($piece =~ /^\0{8192}/) { sysseek $fh, length $piece, 1 or die "seek: $!" }
+    else { syswrite ($fh, $piece) == length $piece or die "write: $!" }
+  }
+  truncate $fh, length $data or die "truncate: $!";
+  close $fh;
+}
+
 my $tree = "$work/t";
 sub realize {
   my ($c) = @_;
@@ -614,9 +634,7 @@ sub realize {
       make_path ($p) unless -d $p;
     } elsif ($f->{type} eq 'f') {
       open my $fh, '>', $p or do { warn "$p: $!"; next };
-      binmode $fh;
-      print $fh $f->{data};
-      close $fh;
+      write_data ($fh, $f->{data});
     } elsif ($f->{type} eq 'l') {
       symlink $f->{target}, $p or warn "symlink $p: $!";
     } elsif ($f->{type} eq 'p') {
@@ -628,9 +646,7 @@ sub realize {
   }
   if (defined $c->{stdin} && !ref $c->{stdin}) {
     open my $fh, '>', "$work/stdin" or die;
-    binmode $fh;
-    print $fh $c->{stdin};
-    close $fh;
+    write_data ($fh, $c->{stdin});
   }
 }
 
@@ -1018,7 +1034,15 @@ sub repro {
     if ($f->{type} eq 'd') { push @pre, "mkdir -p $qp" unless $parent{$p} || $made{$p}++ }
     elsif ($f->{type} eq 'f') {
       my $d = $f->{data};
-      if (length $d > 64 && $d =~ /^(.)\1*$/s) {
+      if ($d =~ /\0{8192}/) {
+        # With its holes, as write_data makes them.
+        my $op = '>';
+        for my $piece (split /(\0{8192,})/, $d) {
+          if ($piece =~ /^\0{8192}/) { push @pre, sprintf ('truncate -s +%d %s', length $piece, $qp) }
+          else { push @pre, "printf '" . pf ($piece) . "' $op$qp" }
+          $op = '>>';
+        }
+      } elsif (length $d > 64 && $d =~ /^(.)\1*$/s) {
         push @pre, sprintf ("printf %%0%dd 0 | tr 0 '%s' >%s", length $d, pf ($1), $qp);
       } else {
         push @pre, "printf '" . pf ($d) . "' >$qp";
