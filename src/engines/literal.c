@@ -97,11 +97,12 @@ literal_at (struct literal const *l, char const *s)
    where both bytes are in place.  A caseless literal's letter is
    compared in lower case: OR 0x20 turns 'A'-'Z' into 'a'-'z', and only
    those and 'a'-'z' end up there.  */
-# define PAIR_VEC(S, LOAD, EQ, OR)                                        \
-  (EQ (OR (LOAD (buf + (S) + i1), f1), v1)                               \
-   & EQ (OR (LOAD (buf + (S) + i2), f2), v2))
-# define PAIR_MASK(S, LOAD, EQ, MASK, OR)                                 \
-  MASK (PAIR_VEC (S, LOAD, EQ, OR))
+# define PAIR_FOLD(X, F, OR, ICASE) ((ICASE) ? OR (X, F) : (X))
+# define PAIR_VEC(S, LOAD, EQ, OR, ICASE)                                 \
+  (EQ (PAIR_FOLD (LOAD (buf + (S) + i1), f1, OR, ICASE), v1)             \
+   & EQ (PAIR_FOLD (LOAD (buf + (S) + i2), f2, OR, ICASE), v2))
+# define PAIR_MASK(S, LOAD, EQ, MASK, OR, ICASE)                          \
+  MASK (PAIR_VEC (S, LOAD, EQ, OR, ICASE))
 /* Return the first candidate in mask M (from start S) where L is.  */
 # define PAIR_TRY(M, S)                                                   \
   for (unsigned m_ = (M); m_; m_ &= m_ - 1)                               \
@@ -143,7 +144,7 @@ literal_at (struct literal const *l, char const *s)
    stops at the first NUL byte: the vectors loaded at I1 are compared
    with 0 too (the bytes before I1 are the caller's), and grep's binary
    rule needs no pass of its own (literal_find_nul).  */
-# define PAIR_LOOP(W, LOAD, EQ, MASK, SET1, OR, NUL)                      \
+# define PAIR_LOOP(W, LOAD, EQ, MASK, SET1, OR, MIN, NUL, ICASE)          \
   idx_t i1 = l->rare, i2 = l->rare2;                                      \
   idx_t hi = i1 < i2 ? i2 : i1;                                           \
   unsigned char c1 = l->bytes[i1], c2 = l->bytes[i2];                     \
@@ -156,21 +157,20 @@ literal_at (struct literal const *l, char const *s)
   for (; s + hi + 2 * W <= len; s += 2 * W)                               \
     {                                                                     \
       __builtin_prefetch (buf + s + SCAN_PREFETCH);                       \
-      __typeof__ (zero) p0 = PAIR_VEC (s, LOAD, EQ, OR);                  \
-      __typeof__ (zero) p1 = PAIR_VEC (s + W, LOAD, EQ, OR);              \
-      __typeof__ (zero) z0 = zero, z1 = zero;                             \
+      __typeof__ (zero) p0 = PAIR_VEC (s, LOAD, EQ, OR, ICASE);           \
+      __typeof__ (zero) p1 = PAIR_VEC (s + W, LOAD, EQ, OR, ICASE);       \
+      __typeof__ (zero) z = zero;                                         \
       if (NUL)                                                            \
-        {                                                                 \
-          z0 = EQ (LOAD (buf + s + i1), zero);                            \
-          z1 = EQ (LOAD (buf + s + W + i1), zero);                        \
-        }                                                                 \
-      if (__builtin_expect (MASK (p0 | p1 | z0 | z1) != 0, 0))            \
+        z = EQ (MIN (LOAD (buf + s + i1), LOAD (buf + s + W + i1)), zero); \
+      if (__builtin_expect (MASK (p0 | p1 | z) != 0, 0))                  \
         {                                                                 \
           unsigned m0 = MASK (p0), m1 = MASK (p1);                        \
-          unsigned long long n = (NUL ? ((unsigned) MASK (z0)             \
-                                         | ((unsigned long long)          \
-                                            (unsigned) MASK (z1) << W))   \
-                                  : 0);                                   \
+          unsigned long long n                                            \
+            = (NUL ? ((unsigned) MASK (EQ (LOAD (buf + s + i1), zero))    \
+                      | ((unsigned long long)                             \
+                         (unsigned) MASK (EQ (LOAD (buf + s + W + i1),    \
+                                              zero)) << W))               \
+               : 0);                                                      \
           if (n)                                                          \
             PAIR_TRY_NUL (m0, m1, W, s, s + i1 + __builtin_ctzll (n));    \
           PAIR_TRY (m0, s);                                               \
@@ -182,38 +182,46 @@ literal_at (struct literal const *l, char const *s)
       unsigned n0 = (NUL ? (unsigned) MASK (EQ (LOAD (buf + s + i1), zero)) \
                      : 0);                                                \
       if (n0)                                                             \
-        PAIR_TRY_NUL (PAIR_MASK (s, LOAD, EQ, MASK, OR), 0, W, s,         \
+        PAIR_TRY_NUL (PAIR_MASK (s, LOAD, EQ, MASK, OR, ICASE), 0, W, s,  \
                       s + i1 + __builtin_ctz (n0));                       \
-      PAIR_TRY (PAIR_MASK (s, LOAD, EQ, MASK, OR), s);                    \
+      PAIR_TRY (PAIR_MASK (s, LOAD, EQ, MASK, OR, ICASE), s);             \
     }                                                                     \
   *done = s;                                                              \
   return NULL
 
 # define LOAD16(p) _mm_loadu_si128 ((__m128i const *) (p))
 # define LOAD32(p) _mm256_loadu_si256 ((__m256i const *) (p))
+/* PAIR_LOOP for each of NUL and L->icase: constants in the loop.  */
+# define PAIR_LOOPS(W, LOAD, EQ, MASK, SET1, OR, MIN)                     \
+  if (nul && l->icase)                                                    \
+    {                                                                     \
+      PAIR_LOOP (W, LOAD, EQ, MASK, SET1, OR, MIN, true, true);           \
+    }                                                                     \
+  else if (nul)                                                           \
+    {                                                                     \
+      PAIR_LOOP (W, LOAD, EQ, MASK, SET1, OR, MIN, true, false);          \
+    }                                                                     \
+  else if (l->icase)                                                      \
+    {                                                                     \
+      PAIR_LOOP (W, LOAD, EQ, MASK, SET1, OR, MIN, false, true);          \
+    }                                                                     \
+  else                                                                    \
+    {                                                                     \
+      PAIR_LOOP (W, LOAD, EQ, MASK, SET1, OR, MIN, false, false);         \
+    }
 static char const *
 pair_find_sse2 (struct literal const *l, char const *buf, idx_t len,
                 bool nul, idx_t *done)
 {
-  if (nul)
-    {
-      PAIR_LOOP (16, LOAD16, _mm_cmpeq_epi8, _mm_movemask_epi8,
-                 _mm_set1_epi8, _mm_or_si128, true);
-    }
-  PAIR_LOOP (16, LOAD16, _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set1_epi8,
-             _mm_or_si128, false);
+  PAIR_LOOPS (16, LOAD16, _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set1_epi8,
+              _mm_or_si128, _mm_min_epu8);
 }
 __attribute__ ((target ("avx2"))) static char const *
 pair_find_avx2 (struct literal const *l, char const *buf, idx_t len,
                 bool nul, idx_t *done)
 {
-  if (nul)
-    {
-      PAIR_LOOP (32, LOAD32, _mm256_cmpeq_epi8, _mm256_movemask_epi8,
-                 _mm256_set1_epi8, _mm256_or_si256, true);
-    }
-  PAIR_LOOP (32, LOAD32, _mm256_cmpeq_epi8, _mm256_movemask_epi8,
-             _mm256_set1_epi8, _mm256_or_si256, false);
+  PAIR_LOOPS (32, LOAD32, _mm256_cmpeq_epi8, _mm256_movemask_epi8,
+              _mm256_set1_epi8, _mm256_or_si256, _mm256_min_epu8);
 }
 #endif
 
