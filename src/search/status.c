@@ -7,9 +7,10 @@
    per file for the size, the type, and the inode number that tells the
    output file apart.  Without it (reading to a short read, on the file
    systems where that is the end): grab -r -n 2 linus on the Linux tree
-   took 0.958 of the time (farm-bench, 21 pairs, 2026-12-07).  Reading
-   on to a read of 0 bytes instead, as ripgrep does, saved nothing
-   (0.999): that read costs what the fstat did.  */
+   took 0.968 of the time, an fstatfs per directory included (farm-bench,
+   21 pairs, 2026-12-07).  Reading on to a read of 0 bytes instead, as
+   ripgrep does, saved nothing (0.999): that read costs what the fstat
+   did.  */
 
 #include <config.h>
 
@@ -24,7 +25,8 @@
    RWF_NOWAIT, which tells a cold cache: a short read with RWF_NOWAIT may
    be a page not yet read in rather than the end.  The others are read
    whether their pages are in or not.  A cold tree is still noticed at
-   once: the walk's first file is such a sample, and so is each 16th.  */
+   once: each worker's first such file is a sample, and so is each 16th
+   (tests/grab/thread-count.sh).  */
 enum { COLD_SAMPLE = 16 };
 
 /* Whether W can search IT without fstat.  */
