@@ -5,8 +5,8 @@
 # prints none of the text lines before it.  The same output as GNU grep,
 # for operands, files of a walk, standard input (read from an offset
 # too), every --binary-files, and files whose hole is at the end, at the
-# start, or inside the first read.  Where the file system has no holes,
-# both see none.
+# start, or inside the first read, and a file searched in pieces.  Where
+# the file system has no holes, both see none.
 #
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -36,6 +36,15 @@ for opts in 'abc' '-c abc' '-n -m 3 abc' '-L abc' '-l abc' \
   done
   # shellcheck disable=SC2086
   run_ C "1 2" -r $opts t
+done
+
+# A file big enough to be searched in pieces by every worker (64 MiB),
+# its hole after the first read: binary from the start all the same.
+{ lines_ 300000 >big && truncate -s 70M big && lines_ 4000 >>big; } \
+  || framework_failure_
+for opts in 'abc' '-c abc' '-n -m 3 abc' '-c -v xyz'; do
+  # shellcheck disable=SC2086
+  run_ C "1 2" $opts big
 done
 
 # Standard input read from an offset: the first read is 96 KiB from
