@@ -508,8 +508,14 @@ pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
          start of a line that starts with an encoding error, and PCRE2
          tries no later place in that line; grep matches such a line from
          after the bad bytes.  So do those lines before the match, alone.
-         Found by fuzz-grab-search: '\N*\V' on '\n\x80b'.  */
-      if (p->utf8 && p->startline)
+         Found by fuzz-grab-search: '\N*\V' on '\n\x80b'.  So does a
+         pattern that looks back: grep's subject starts after those
+         bytes, where '\B' sees no character before it and matches
+         (before '\xc3x', which starts no character either), while over
+         the buffer PCRE2 tries no place inside the bad bytes.  Found by
+         fuzz-grab-search: '\B' on '\x80\x80\xc3x'
+         (tests/grab/differential-utf8.sh).  */
+      if (p->utf8 && (p->startline || p->looks_back))
         for (idx_t u = pos;
              (u = linescan_next_start (buf, u, beg, p->eol, p->lone))
                < beg; )

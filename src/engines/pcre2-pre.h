@@ -44,6 +44,8 @@ struct pre
   bool all;             /* selects every line... */
   bool const *unsure;   /* ...but maybe those starting with these bytes */
   bool startline;       /* PCRE2 tries only line starts ('.*a', '^a') */
+  bool looks_back;      /* a match may look at the character before it
+                           (lookbehind, \b, \B: PCRE2's MAXLOOKBEHIND) */
   struct literal lit;
   struct litset *lits;  /* or one of these (many patterns), or NULL */
   bool has_seq;         /* or every match holds SEQ */

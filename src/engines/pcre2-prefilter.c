@@ -132,6 +132,9 @@ pcre2_choose_prefilter (struct pre *p, pcre2_code *c,
   uint32_t first = 0;
   pcre2_pattern_info (c, PCRE2_INFO_FIRSTCODETYPE, &first);
   p->startline = first == 2;
+  uint32_t behind = 0;
+  pcre2_pattern_info (c, PCRE2_INFO_MAXLOOKBEHIND, &behind);
+  p->looks_back = 0 < behind;
   if (pat->n == 1)
     {
       p->has_lit = pcre2_required_literal (pat->pats[0], pat->lens[0],

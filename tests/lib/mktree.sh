@@ -57,6 +57,10 @@ mktree_ ()
   # U+2003), which PCRE2's \v and \h match in UTF mode.
   printf 'x\302\205\302\205y\n\302\240\302\240z\n\342\200\250\342\200\203\n' \
     > tree/x/uspace.txt
+  # Lines that start with bytes that start no character, then one that
+  # starts none either (grep starts its subject after the first ones:
+  # '\B' matches there).
+  printf 'ok\n\200\200\303x\n\200\303\251\n\377ab\n' > tree/x/lone.txt
   ln -s f1.c tree/link-to-file || framework_failure_
   ln -s a tree/link-to-dir || framework_failure_
   ln -s nowhere tree/dangling || framework_failure_
