@@ -1,9 +1,12 @@
 #!/bin/sh
 # Regular files shorter than the shortest possible match are opened but
-# not read, only when that cannot change the output: with -v, -c or
-# --files-without-match they are searched, and an unreadable one is
-# reported.  (The walk no longer stats each file to skip it unopened: a
-# stat for every file cost more than the opens it saved.)
+# not read where their status says their size (an operand, or a file of
+# the walk that is fstat'ed), only when that cannot change the output:
+# with -v, -c or --files-without-match they are searched, and an
+# unreadable one is reported.  (The walk no longer stats each file to
+# skip it unopened: a stat for every file cost more than the opens it
+# saved.  Where a short read is a file's end, a file of the walk is read
+# without fstat, and that read is what tells its size: search/status.h.)
 #
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -24,7 +27,8 @@ read_small ()
 
 # The default thread count, or GRAB_TEST_THREADS.
 n=${GRAB_TEST_THREADS+-n $GRAB_TEST_THREADS}
-test "$(read_small grab $n -r needle d)" = 0 || fail=1
+test "$(read_small grab $n needle d/small d/large)" = 0 || fail=1
+test "$(read_small grab $n -r needle d)" -le 1 || fail=1
 test "$(read_small grab $n -r -v needle d)" = 1 || fail=1
 test "$(read_small grab $n -r -c needle d)" = 1 || fail=1
 test "$(read_small grab $n -r --files-without-match needle d)" = 1 || fail=1
