@@ -114,8 +114,9 @@ binary_from (struct worker *w, struct bigfile_job *job, off_t at,
    clean).  That search is the engine's skim where it has one
    (engine_skim_nul): the engine then starts where a match may, and a
    plain string's bytes are read once.  A line longer than the mapping
-   window is the exception: that chunk is taken whole.  From the first NUL on, a
-   chunk's NULs end lines: grep 3.8 matches the rest of a binary file so,
+   window is the exception: that chunk is taken whole.  From the first
+   NUL on, a chunk's NULs end lines: grep 3.8 matches the rest of a
+   binary file so,
    '^foo' and -x finding 'foo' after a NUL and -c counting the pieces
    ('printf "a\0a\n" | grep -c a' says 2).  */
 bool
@@ -185,7 +186,8 @@ binary_take_nuls (struct worker *w, struct bigfile_job *job,
    file offset is left where it was: at START, or after the first read
    if PROBED (search/status.h).  */
 bool
-binary_holey (int fd, struct stat const *st, off_t start, idx_t unit, bool probed)
+binary_holey (int fd, struct stat const *st, off_t start, idx_t unit,
+              bool probed)
 {
   if (!S_ISREG (st->st_mode))
     return false;

@@ -188,7 +188,8 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
           break;
         }
       idx_t len = ch.len;
-      if (binary_rule && !binary_take_nuls (w, vjob, &ch, need, &first_null, &len))
+      if (binary_rule
+          && !binary_take_nuls (w, vjob, &ch, need, &first_null, &len))
         {
           input_unguard (w->rd);
           without_match = true;
