@@ -19,6 +19,7 @@ src_grabrat_SOURCES = \
   src/optdump.c \
   src/optdump.h \
   src/applets.h \
+  src/cpu.h \
   src/system.h \
   src/io/dlsyms.c \
   src/io/dlsyms.h \

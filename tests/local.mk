@@ -184,6 +184,7 @@ TESTS += tests/unit/test-search tests/unit/test-pcre2-syntax \
 
 rat_tests = \
   tests/rat/differential.sh \
+  tests/rat/startup-cpuid.sh \
   tests/rat/random-cli.sh \
   tests/rat/formatting.sh \
   tests/rat/options.sh \

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "engines/byteseq.h"
 
 bool
@@ -245,9 +246,9 @@ byteseq_find (struct byteseq const *s, char const *buf, idx_t len)
 {
   idx_t done = 0;
 #if defined __x86_64__ && defined __GNUC__
-  char const *q = (__builtin_cpu_supports ("avx2")
+  char const *q = (cpu_avx2 ()
                    ? seq_find_avx2 (s, buf, len, &done)
-                   : __builtin_cpu_supports ("ssse3")
+                   : cpu_ssse3 ()
                    ? seq_find_ssse3 (s, buf, len, &done)
                    : NULL);
   if (q)

@@ -10,6 +10,7 @@
 #include "c-ctype.h"
 #include "minmax.h"
 
+#include "cpu.h"
 #include "engines/byteseq.h"
 #include "engines/literal.h"
 
@@ -261,7 +262,7 @@ find (struct literal const *l, char const *buf, idx_t len, bool nul)
       char const *z = nul ? memchr (buf, '\0', MIN (l->rare, len)) : NULL;
       if (z)
         len = z - buf;
-      char const *q = (__builtin_cpu_supports ("avx2")
+      char const *q = (cpu_avx2 ()
                        ? pair_find_avx2 (l, buf, len, nul, &done)
                        : pair_find_sse2 (l, buf, len, nul, &done));
       if (q)

@@ -23,6 +23,7 @@
 #include "minmax.h"
 #include "xalloc.h"
 
+#include "cpu.h"
 #include "engines/literal.h"
 #include "engines/teddy.h"
 
@@ -159,7 +160,7 @@ struct teddy *
 teddy_new (char *const *s, idx_t const *lens, idx_t n, bool icase)
 {
 #ifdef TEDDY_VECTORS
-  if (n < 1 || TEDDY_MAX < n || !__builtin_cpu_supports ("avx2"))
+  if (n < 1 || TEDDY_MAX < n || !cpu_avx2 ())
     return NULL;
   struct teddy *t = xzalloc (sizeof *t);
   t->icase = icase;

@@ -12,6 +12,7 @@
 
 #include "minmax.h"
 
+#include "cpu.h"
 #include "engines/linescan.h"
 #include "search/search.h"
 
@@ -51,7 +52,7 @@ search_count_eol (char const *p, idx_t n, char c)
   idx_t count = 0;
 #if defined __x86_64__ && defined __GNUC__
   /* 'grab -c ^' counts lines with no engine: this.  */
-  if (32 <= n && __builtin_cpu_supports ("avx2"))
+  if (32 <= n && cpu_avx2 ())
     {
       idx_t left = count_eol_avx2 (p, n, c, &count);
       p += n - left;

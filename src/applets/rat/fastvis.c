@@ -20,7 +20,7 @@
 #if (defined __x86_64__ || defined __i386__) && defined __GNUC__ \
     && defined __SSE2__ && !defined RAT_NO_SIMD
 # define FASTVIS 1
-# include <cpuid.h>
+# include "cpu.h"
 # include <tmmintrin.h>
 #endif
 
@@ -47,12 +47,7 @@ struct fastvis *
 fastvis_new (bool tabs, bool ends, char const (*rep)[4],
              unsigned char const *replen)
 {
-  /* Ask CPUID here rather than with __builtin_cpu_supports, whose
-     constructor runs CPUID at every start-up: in a virtual machine each
-     CPUID traps to the hypervisor, and perf showed it taking 7% of
-     'rat /dev/null'.  */
-  unsigned int eax, ebx, ecx, edx;
-  if (! (__get_cpuid (1, &eax, &ebx, &ecx, &edx) && (ecx & bit_SSSE3)))
+  if (!cpu_ssse3 ())
     return NULL;
   struct fastvis *v = xzalloc (sizeof *v);
   for (int m = 0; m < 256; m++)
