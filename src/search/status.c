@@ -16,6 +16,9 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <unistd.h>
+
+#include "minmax.h"
 
 #include "io/input.h"
 #include "search/status.h"
@@ -44,12 +47,32 @@ probes (struct worker *w, struct work const *it)
            && w->files++ % COLD_SAMPLE == 0);
 }
 
+/* How IT, whose data start at START, is read: standard input left at an
+   offset is read, not mapped (a mapping starts at the file's start: a
+   count took the lines before the offset for its own,
+   tests/grep/holes.sh); an operand as the command line's files are; a
+   file of the walk as the walk's.  */
+static struct input_params const *
+file_input (struct grab_opts const *o, struct work const *it, off_t start)
+{
+  return (start ? &o->input_unmapped
+          : it->command_line ? &o->input
+          : &o->input_walk);
+}
+
 int
 file_status (struct worker *w, struct work const *it, int fd,
-             struct stat *st, bool *probed)
+             struct opened *f)
 {
-  *probed = probes (w, it);
-  if (*probed)
-    return input_probe (w->rd, fd, &w->o->input_walk, st);
-  return fstat (fd, st) == 0 ? 0 : errno;
+  struct grab_opts const *o = w->o;
+  /* Where standard input starts: its offsets are counted from there
+     ('{ read l; grep -m2 x; grep -c x; } <file' counts from after the
+     second match: tests/grep/stdin-turns.sh).  */
+  off_t start = it->stdin_ ? MAX (0, lseek (fd, 0, SEEK_CUR)) : 0;
+  *f = (struct opened) { .fd = fd, .start = start,
+                         .in = file_input (o, it, start),
+                         .probed = probes (w, it) };
+  if (f->probed)
+    return input_probe (w->rd, fd, f->in, &f->st);
+  return fstat (fd, &f->st) == 0 ? 0 : errno;
 }

@@ -128,13 +128,11 @@ search_fd_end (struct worker *w, char const *name, intmax_t first_null)
   return s->selected;
 }
 
-/* Search the open file FD (status ST) called NAME, whose data start at
-   offset START, reading it with IN (or in pieces with other workers:
-   bigfile.h), from what W's reader holds already if PROBED.  Return the
-   number of selected lines.  */
+/* Search the opened file F called NAME, reading it with F->in (or in
+   pieces with other workers: bigfile.h), from what W's reader holds
+   already if F->probed.  Return the number of selected lines.  */
 static intmax_t
-search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
-           off_t start, struct input_params const *in, bool probed,
+search_fd (struct worker *w, struct opened const *f, char const *name,
            bool *at_eof)
 {
   struct grab_opts const *o = w->o;
@@ -142,9 +140,10 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
   struct engine_ops const *eng = w->run->eng;
   void const *re = w->run->re;
   struct bigfile_job *job = NULL;
-  if (start == 0 && 0 <= o->input.mmap_min
-      && o->input.mmap_min <= st->st_size
-      && bigfile_wanted (w, st) && (job = bigfile_start (w, fd, st, name)))
+  struct input_params const *in = f->in;
+  if (f->start == 0 && 0 <= o->input.mmap_min
+      && o->input.mmap_min <= f->st.st_size && bigfile_wanted (w, &f->st)
+      && (job = bigfile_start (w, f->fd, &f->st, name)))
     {
       eng = bigfile_engine (job);
       re = job;
@@ -163,9 +162,11 @@ search_fd (struct worker *w, int fd, struct stat const *st, char const *name,
 
   search_begin (s, &o->search, eng, re, w->scratch,
                 o->print.json ? &print_json_sink : &print_sink, &w->pr);
-  if (job || !probed)
-    input_begin (w->rd, fd, st, in);
-  if (binary_rule && binary_holey (fd, st, start, o->input.read_size, probed)
+  if (job || !f->probed)
+    input_begin (w->rd, f->fd, &f->st, in);
+  if (binary_rule
+      && binary_holey (f->fd, &f->st, f->start, o->input.read_size,
+                       f->probed)
       && !binary_from (w, job, 0, &first_null))
     without_match = true;
   while (!without_match)
@@ -315,24 +316,23 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
         worker_error (w, name, -fd);
       return false;
     }
-  struct stat st;
-  bool probed;
-  int err = file_status (w, it, fd, &st, &probed);
+  struct opened f;
+  int err = file_status (w, it, fd, &f);
   if (err)
     {
       worker_error (w, name, err);
       return false;
     }
-  if (S_ISFIFO (st.st_mode) && w->by_ring && !skip_devices (o, true))
+  if (S_ISFIFO (f.st.st_mode) && w->by_ring && !skip_devices (o, true))
     wait_for_writer (fd);
   /* grep -r's one operand names what it finds only if a directory, which
      grep decides by the operand's fstat: '-' too ('grep -r -c x - <dir'
      says "(standard input):0"; random tester seed 1796555746 case
      25153).  */
   if (it->stdin_ && it->command_line && o->with_filename < 0
-      && S_ISDIR (st.st_mode))
+      && S_ISDIR (f.st.st_mode))
     w->pr.with_name = true;
-  if (!it->stdin_ && S_ISDIR (st.st_mode))
+  if (!it->stdin_ && S_ISDIR (f.st.st_mode))
     {
       if (it->command_line && !o->omit_dot_slash && o->excluded_dir[1]
           && excluded_file_name (o->excluded_dir[1], it->path))
@@ -356,28 +356,28 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
       if (o->directories == DIRS_SKIP)
         return false;
     }
-  if (!it->stdin_ && is_device (st.st_mode)
+  if (!it->stdin_ && is_device (f.st.st_mode)
       && skip_devices (o, it->command_line))
     return false;
   /* --include and --exclude are for files: a directory operand that is
      not walked is read (EISDIR) whatever they say, as in grep's
      skipped_file (tests/grep/walk-operands.sh).  */
   if (!it->stdin_ && it->command_line && o->excluded[1]
-      && !S_ISDIR (st.st_mode)
+      && !S_ISDIR (f.st.st_mode)
       && excluded_file_name (o->excluded[1], it->path))
     return false;
-  if (o->out_is_regular && S_ISREG (st.st_mode)
-      && st.st_ino == o->out_ino && st.st_dev == o->out_dev)
+  if (o->out_is_regular && S_ISREG (f.st.st_mode)
+      && f.st.st_ino == o->out_ino && f.st.st_dev == o->out_dev)
     {
       if (!o->no_messages)
         worker_say (w, name, "input file is also the output", 0);
       w->run->error_seen = true;
       return false;
     }
-  if (S_ISREG (st.st_mode) && grab_too_short (o, &st))
+  if (S_ISREG (f.st.st_mode) && grab_too_short (o, &f.st))
     return false;
-  if (S_ISREG (st.st_mode) && !it->command_line
-      && 0 <= o->max_filesize && o->max_filesize < st.st_size)
+  if (S_ISREG (f.st.st_mode) && !it->command_line
+      && 0 <= o->max_filesize && o->max_filesize < f.st.st_size)
     return false;
   if (o->files_only)
     {
@@ -387,16 +387,9 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
     }
 
   if (o->print.align_tabs)
-    print_set_size (&w->pr, S_ISREG (st.st_mode) ? st.st_size : -1);
-  /* Where standard input starts: its offsets are counted from there
-     ('{ read l; grep -m2 x; grep -c x; } <file' counts from after the
-     second match: tests/grep/stdin-turns.sh).  */
-  off_t start = it->stdin_ ? MAX (0, lseek (fd, 0, SEEK_CUR)) : 0;
+    print_set_size (&w->pr, S_ISREG (f.st.st_mode) ? f.st.st_size : -1);
   bool at_eof;
-  intmax_t count = search_fd (w, fd, &st, name, start,
-                              (start ? &o->input_unmapped
-                               : it->command_line ? &o->input
-                               : &o->input_walk), probed, &at_eof);
+  intmax_t count = search_fd (w, &f, name, &at_eof);
   if (w->failed)
     return false;
   if (o->print.json)
@@ -417,7 +410,7 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
         output_stop_run (w->run);
     }
   if (it->stdin_ && o->list == LIST_NONE)
-    finish_stdin (w, start, at_eof);
+    finish_stdin (w, f.start, at_eof);
   return false;
 }
 
