@@ -263,13 +263,21 @@ fts_root_len (char const *path)
    output file apart (a file bind-mounted over an entry is the exception:
    its entry has the number of the file under it).  One fstatfs, and an
    fstat when the output is a regular file and the loop check has not
-   made one, per directory.  */
+   made one, per directory that lists a regular file.  */
 static void
 note_fs (struct grab_opts const *o, struct work const *dir,
-         struct listing *l)
+         struct entries const *e, struct listing *l)
 {
-  l->short_read_is_end = 0 <= l->fd && short_read_is_end (l->fd);
+  l->short_read_is_end = false;
   l->dev = 0;
+  /* No file here is read (--files), or none said DT_REG: nothing to
+     note (321 of the Linux tree's 5,096 directories list no file).  */
+  bool reg = false;
+  for (idx_t i = 0; !o->files_only && !reg && i < e->n; i++)
+    reg = e->ents[i].typed_reg;
+  if (!reg)
+    return;
+  l->short_read_is_end = 0 <= l->fd && short_read_is_end (l->fd);
   if (l->short_read_is_end && o->out_is_regular)
     {
       struct stat st;
@@ -304,7 +312,7 @@ make_items (struct grab_run *run, struct work const *dir, idx_t prefix_len,
       l->refs = n;
       l->fd = keep;
       l->open_fds = &run->listing_fds;
-      note_fs (o, dir, l);
+      note_fs (o, dir, e, l);
     }
   struct work *items = xnmalloc (n ? n : 1, sizeof *items);
   char *p = l ? l->paths : NULL;

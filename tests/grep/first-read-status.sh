@@ -84,7 +84,20 @@ if strace -f -qq -o /dev/null true 2>/dev/null; then
       # first (a worker per CPU).
       n=$(stats_ grab -r x s)
       test "$n" -le $((30 + $(nproc))) \
-        || echo "grab -r x s (cold watch): $n status calls" >>mismatches ;;
+        || echo "grab -r x s (cold watch): $n status calls" >>mismatches
+      # One fstatfs per directory that lists a regular file (the file
+      # system's kind, status.c), none for one that lists only
+      # directories, none at all where no file is read (--files).
+      mkdir -p d/1/2/3/4/5/6/7/8/9 && echo x >d/1/2/3/4/5/6/7/8/9/f \
+        || framework_failure_
+      n=$(strace -f -qq -o trace -e trace=fstatfs grab -n 2 -r x d \
+            >/dev/null 2>&1 && grep -c '^[0-9]* *fstatfs(' trace)
+      test "$n" -le 2 \
+        || echo "grab -r x d: $n fstatfs for 1 directory of files" >>mismatches
+      n=$(strace -f -qq -o trace -e trace=fstatfs grab -n 2 --files -r s \
+            >/dev/null 2>&1 && grep -c '^[0-9]* *fstatfs(' trace)
+      test "$n" -eq 0 \
+        || echo "grab --files -r s: $n fstatfs" >>mismatches ;;
     *) echo "not a file system whose short reads are ends: counts skipped" ;;
   esac
   files=$(find /proc/sys/fs -type f 2>/dev/null | wc -l)
