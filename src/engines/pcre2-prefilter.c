@@ -93,8 +93,12 @@ required_litset (struct engine_pattern const *pat)
                                     pat->literal, pat->icase, false,
                                     &l[got]))
     got++;
+  /* A pattern's own '(?i)' makes its literal caseless without -i.  */
+  bool icase = pat->icase;
+  for (idx_t i = 0; i < got; i++)
+    icase |= l[i].icase;
   struct litset *set = (got == pat->n
-                        ? litset_new (l, got, pat->utf8 && pat->icase)
+                        ? litset_new (l, got, pat->utf8 && icase)
                         : NULL);
   for (idx_t i = 0; i < got; i++)
     literal_free (&l[i]);

@@ -26,6 +26,15 @@ check "lines without 'return' skipped" -w return
 check "lines without 'return' skipped" -x return
 check 'pcre2 (JIT): whole buffers' -i return
 check "line by line; lines without 'kmalloc(' skipped" '(?<=\s)kmalloc\('
+# The options that start a pattern are grab's options: '(?i)' is -i, and
+# the prefilter's literal ignores case as -i's does (src/engines/
+# pcre2-literal.c, leading_options).
+LC_ALL=C check "lines without 'pm_resume' skipped" '(?i)pm_resume'
+LC_ALL=C.UTF-8 check "lines without 'pm_re' skipped" '(?i)pm_resume'
+LC_ALL=C.UTF-8 check "lines without 'pm_resume' skipped" -i '(?-i)pm_resume'
+LC_ALL=C.UTF-8 check "lines without 'pm_re' skipped" '(?s-i)(?^i)pm_resume'
+LC_ALL=C check 'lines without a sequence of 7 byte sets skipped' \
+  '(?i)ERR_PTR|PTR_ERR'
 
 if grab --list-engines | grep -q hyperscan; then
   check 'candidate lines from Hyperscan' -H 'f.o'

@@ -4,7 +4,7 @@
 # is still what grep -P -a prints for the same patterns joined into one
 # alternation, with and without -F, with -i (in UTF-8 'k' and 's' match
 # U+212A and U+017F, which the set must not miss), -w, -x, -o, -c, -v,
-# in C and UTF-8.
+# in C and UTF-8; and patterns that say (?i) themselves.
 #
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -29,6 +29,10 @@ sed -n '1~97p' vocab >w3 && sed -n '1~17p' vocab >w20 \
   && grep '......' vocab >long || framework_failure_
 printf 'spin_(un)?lock\nkfree[a-z_]*\nsched_\\w+\nrcu_read\\w*\nmutex[^ ]ock\n' \
   >regexes || framework_failure_
+# Patterns that ignore case by their own '(?i)', without -i: in UTF-8 the
+# set must hold the KELVIN SIGN and LONG S spellings all the same.
+{ sed 's/^/(?i)/' long && echo '(?-i)sched_\w+'; } >inline \
+  || framework_failure_
 
 # The text: vocabulary words in random case, glued to letters or not,
 # with KELVIN SIGN for k and LONG S for s now and then, invalid UTF-8,
@@ -59,9 +63,9 @@ join_ () { sed 's/.*/(?:&)/' "$1" | paste -s -d '|' -; }
 
 require_utf8_locale_
 for loc in C "$UTF8_LOCALE"; do
-  for list in w3 w20 long regexes; do
+  for list in w3 w20 long regexes inline; do
     alt=$(join_ $list)
-    F=-F; test $list = regexes && F=
+    F=-F; test $list = regexes || test $list = inline && F=
     for opts in '' -i -w -x -o -c -v '-o -i' '-w -i' '-x -i' '-c -v -i'; do
       # shellcheck disable=SC2086
       LC_ALL=$loc grep -P -a $opts -e "$alt" text >exp 2>/dev/null

@@ -61,6 +61,9 @@ mktree_ ()
   # starts none either (grep starts its subject after the first ones:
   # '\B' matches there).
   printf 'ok\n\200\200\303x\n\200\303\251\n\377ab\n' > tree/x/lone.txt
+  # Letters that fold to ASCII ones: U+212A KELVIN SIGN, U+017F LATIN
+  # SMALL LETTER LONG S ('(?i)baker', '(?i)base').
+  printf 'BA\342\204\252ER\nba\305\277e\nBASE\nbaker\n' > tree/x/fold.txt
   ln -s f1.c tree/link-to-file || framework_failure_
   ln -s a tree/link-to-dir || framework_failure_
   ln -s nowhere tree/dangling || framework_failure_

@@ -16,6 +16,8 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include "c-ctype.h"
+
 #include "engines/pcre2-literal.h"
 #include "engines/pcre2-scope.h"
 
@@ -56,6 +58,25 @@ check_literal_in (char const *pat, bool literal, bool icase, bool utf8,
     }
   if (got)
     literal_free (&l);
+}
+
+/* As check_literal_in, and the literal ignores case if WANT_ICASE.  */
+static void
+check_literal_case (char const *pat, bool icase, bool utf8, char const *want,
+                    bool want_icase)
+{
+  check_literal_in (pat, false, icase, utf8, want);
+  struct literal l;
+  if (pcre2_required_literal (pat, strlen (pat), false, icase, utf8, &l))
+    {
+      if (l.icase != want_icase)
+        {
+          fprintf (stderr, "literal of '%s': %s case, want the other\n",
+                   pat, l.icase ? "ignores" : "keeps");
+          failures++;
+        }
+      literal_free (&l);
+    }
 }
 
 static void
@@ -116,8 +137,15 @@ has_literal (char const *m, idx_t n, void const *arg)
 {
   struct literal const *l = arg;
   for (idx_t i = 0; i + l->len <= n; i++)
-    if (memcmp (m + i, l->bytes, l->len) == 0)
-      return true;
+    {
+      idx_t k = 0;
+      while (k < l->len
+             && (l->icase ? c_toupper (m[i + k]) == c_toupper (l->bytes[k])
+                 : m[i + k] == l->bytes[k]))
+        k++;
+      if (k == l->len)
+        return true;
+    }
   return false;
 }
 
@@ -128,7 +156,7 @@ literal_property (char const *pat)
   struct literal l;
   if (!pcre2_required_literal (pat, strlen (pat), false, false, false, &l))
     return;
-  each_match (pat, "ab.xy1{}2 _\\-", 7, 20000, has_literal, &l,
+  each_match (pat, "ab.xy1{}2 _\\-AB", 7, 20000, has_literal, &l,
               "its literal");
   literal_free (&l);
 }
@@ -272,7 +300,20 @@ main (void)
   check_literal ("[\\s\\S]{2}x", false, NULL);
   check_literal ("(fo)+barbaz", false, "barbaz");
   check_literal ("foo|bar", false, NULL);
-  check_literal ("(?i)foo", false, NULL);
+  /* The options that start a pattern hold for all of it: '(?i)' is -i,
+     '(?-i)' undoes it, '(?^)' resets; the literal ignores case as the
+     pattern does.  Anything else with options has no literal.  */
+  check_literal_case ("(?i)foo", false, false, "foo", true);
+  check_literal_case ("(?-i)foo", true, false, "foo", false);
+  check_literal_case ("(?s-i)(?^i)foo", false, false, "foo", true);
+  check_literal_case ("(?i)(?m)ab", false, false, "ab", true);
+  check_literal_case ("(?i)schedule", false, true, "chedule", true);
+  check_literal_case ("(?^)foo", true, false, "foo", false);
+  check_literal ("(?x)foo", false, NULL);
+  check_literal ("(?i:foo)bar", false, NULL);
+  check_literal ("a(?i)bc", false, NULL);
+  check_literal ("(?i", false, NULL);
+  check_literal ("(?i)", false, NULL);
   check_literal ("a\\.bc\\?", false, "a.bc?");
   check_literal ("\\Qa*b\\E*c", false, "a*");
   check_literal ("ab{2,3}cd", false, "bcd");
@@ -293,7 +334,7 @@ main (void)
   static char const *const props[] = {
     "a+b.", "x?yz?", "1{2}\\.", "(ab)?xy", "[ab]{0,2}1_", "\\Q.x\\E?y",
     "a{1,}b", "_\\d+{", "ab*a", "(?:xy)+ab", "a.?b", "\\-+x", "b{0}a{1}",
-    "a{,2}b",
+    "a{,2}b", "(?i)a+B.", "(?i)(?-i)ab?A", "(?s)(?i)xA.b",
   };
   for (size_t i = 0; i < sizeof props / sizeof *props; i++)
     literal_property (props[i]);
@@ -310,7 +351,9 @@ main (void)
   check_seq ("[a-c-e]x", NULL);         /* '-' after a range: left alone */
   check_seq ("[[:alpha:]]ab", "ab");
   check_seq ("x[ab]{2}y", "x[ab]");
-  check_seq ("(?i)[ab]cd", NULL);
+  check_seq ("(?i)[ab]cd", "[ABab][Cc][Dd]");
+  check_seq ("(?i)ab|cd", "[ACac][BDbd]");
+  check_seq ("(?xi)[ab]cd", NULL);
   check_seq ("[\\d]ab", "ab");
   check_seq ("\\Q[a]\\E[bc]", "[a][bc]");
   check_seq_in ("[\xc3\xa9]x", false, true, NULL);  /* non-ASCII member */
