@@ -6,13 +6,14 @@
    The answer comes from what glibc's loader found at start-up
    (<sys/platform/x86.h>, glibc 2.33 and later), not from CPUID, and not
    from __builtin_cpu_supports: that one links libgcc's constructor
-   __cpu_indicator_init, which runs CPUID a dozen times at every start of
+   __cpu_indicator_init, which runs CPUID several times at every start of
    every applet, 'rat /dev/null' included, whether a vector loop runs or
    not.  In a virtual machine each CPUID traps to the hypervisor: perf
    put the constructor at 3 % of 'rat /dev/null' (2026-12-07), and
-   start-up against GNU cat went from 0.95 to 0.87 when the engines began
-   to ask (bench/startup.sh).  The loader's table is asked anyway (glibc's
-   own string functions are chosen from it), so this costs nothing.
+   bench/startup.sh had GNU cat's start-up at 0.87-0.90 of rat's
+   (2026-12-03 to 12-07), 0.99 without the constructor.  The loader's
+   table is filled anyway (glibc's own string functions are chosen from
+   it), so asking it costs nothing.
    tests/rat/startup-cpuid.sh checks that no CPUID constructor is linked.
 
    Only for x86 with GCC or Clang, as the vector code itself.  */
