@@ -514,6 +514,16 @@ leading_options (char const *p, idx_t n, bool *icase)
   return i;
 }
 
+/* Move *P and *N past the leading option settings of the pattern they
+   hold, leaving their case bit in *ICASE (leading_options).  */
+static void
+skip_options (char const **p, idx_t *n, bool *icase)
+{
+  idx_t skip = leading_options (*p, *n, icase);
+  *p += skip;
+  *n -= skip;
+}
+
 /* As pcre2_required_literal, with a literal of at least MIN bytes.  */
 static bool
 required_literal (char const *p, idx_t n, bool literal, bool icase,
@@ -521,11 +531,7 @@ required_literal (char const *p, idx_t n, bool literal, bool icase,
 {
   bool ok = true;
   if (!literal)
-    {
-      idx_t skip = leading_options (p, n, &icase);
-      p += skip;
-      n -= skip;
-    }
+    skip_options (&p, &n, &icase);
   struct run r = { .icase = icase, .utf8 = utf8 };
   if (literal)
     {
@@ -617,9 +623,7 @@ bool
 pcre2_required_byteseq (char const *p, idx_t n, bool icase, bool utf8,
                         struct byteseq *s)
 {
-  idx_t skip = leading_options (p, n, &icase);
-  p += skip;
-  n -= skip;
+  skip_options (&p, &n, &icase);
   struct run r = { .icase = icase, .utf8 = utf8 };
   bool ok = (next_branch (p, n, 0) < n ? scan_branches (p, n, &r)
              : scan (p, n, &r));
