@@ -22,7 +22,7 @@ for n in 1 2 4; do
   # The writer opens the FIFO only after a second: a read that did not
   # wait for it finds the FIFO empty.
   # (timeout: a reader that came and went leaves it waiting for another.)
-  (sleep 1; timeout 10 sh -c "echo 'foo late' >fifo") &
+  (sleep 1; timeout 60 sh -c "echo 'foo late' >fifo") &
   writer=$!
   grab -n $n --sort=path foo --files0-from=list >out 2>err || fail=1
   wait $writer

@@ -12,11 +12,12 @@ mkfifo list || skip_ "cannot make a FIFO"
 printf 'foo 1\n' >f1 || framework_failure_
 printf 'foo 2\n' >f2 || framework_failure_
 
-# wait_for_ FILE: wait until FILE is not empty, 20 s at most.
+# wait_for_ FILE: wait until FILE is not empty, 60 s at most (a loaded
+# machine may take long to start grab).
 wait_for_ ()
 {
   i=0
-  while ! test -s "$1" && test $i -lt 200; do
+  while ! test -s "$1" && test $i -lt 600; do
     sleep .1
     i=$((i + 1))
   done

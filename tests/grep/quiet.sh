@@ -16,7 +16,7 @@ for n in $test_threads; do
   for cmd in "grep -q y" "grep -q -e x -e y" "grep -c -q y" "grep -l -q y" \
              "grab -n $n -q y" "grab -n $n --sort=path -q y"; do
     # shellcheck disable=SC2086
-    yes | OMP_NUM_THREADS=$n timeout 10 "$ours" $cmd
+    yes | OMP_NUM_THREADS=$n timeout 30 "$ours" $cmd
     st=$?
     test $st = 0 || { echo "yes | $cmd: status $st"; fail=1; }
   done
@@ -31,15 +31,21 @@ for i in $(seq 200); do printf 'a\0b\0' >ztree/f$i || framework_failure_; done
 printf 'a\0x y\0' >ztree/g || framework_failure_
 for cmd in "grep -z -q -r 'x y' ztree -" "grab -n 4 -z -q -r 'x y' ztree -"; do
   for i in 1 2 3; do
-    yes | eval "OMP_NUM_THREADS=4 timeout 10 \"\$ours\" $cmd"
+    yes | eval "OMP_NUM_THREADS=4 timeout 30 \"\$ours\" $cmd"
     st=$?
     test $st = 0 || { echo "yes | $cmd: status $st"; fail=1; }
   done
 done
 
-# A pipe that stays open after the line sought.
-{ echo READY; sleep 60; } | timeout 10 "$ours" grep -q READY
+# A pipe that stays open after the line sought.  (Not '{ echo READY;
+# sleep 60; } | grep -q READY': the shell waits for the whole pipeline,
+# so that took a minute whatever grep did.)
+mkfifo open-pipe || framework_failure_
+(echo READY; exec sleep 600) >open-pipe &
+writer=$!
+timeout 30 "$ours" grep -q READY <open-pipe
 st=$?
+kill $writer
 test $st = 0 || { echo "grep -q READY on an open pipe: status $st"; fail=1; }
 
 # A file on standard input: read to its end, as GNU grep reads a small one.

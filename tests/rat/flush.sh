@@ -11,15 +11,20 @@ mkfifo fifo || skip_ "cannot make a FIFO"
 fail=0
 
 for opts in -v -n --timestamp -E; do
-  # The reader stops after the first line; if rat held it back until the
-  # writer's second line, 'head' would only end after the sleep, and the
-  # mark file would exist by then.
-  rm -f mark
-  (echo 1; sleep 1; touch mark; echo 2) | rat $opts >fifo &
+  # The reader stops after the first line.  The writer waits for it (60 s
+  # at most, so that a machine under load cannot fail the test) before
+  # its second line: if rat held the first line back until the second,
+  # the writer gives up waiting and leaves the mark.
+  rm -f mark out
+  (echo 1
+   i=0
+   while ! test -s out && test $i -lt 600; do sleep .1; i=$((i + 1)); done
+   test -s out || touch mark
+   echo 2) | rat $opts >fifo &
   pid=$!
   head -n 1 fifo >out
-  test -f mark && { echo "rat $opts held its output back"; fail=1; }
   wait $pid
+  test -f mark && { echo "rat $opts held its output back"; fail=1; }
   grep 1 out >/dev/null || fail=1
 done
 

@@ -46,10 +46,12 @@ if mkfifo fifo; then
   rm -f started
   (rat --strict fx fifo fy >out 2>err; echo $? >status) &
   pid=$!
-  # Wait until fx was copied (the checks are over), then feed the FIFO.
-  for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-    test -s out && break
+  # Wait until fx was copied (the checks are over), then feed the FIFO
+  # (60 s at most: a loaded machine may be slow to start rat).
+  i=0
+  while ! test -s out && test $i -lt 600; do
     sleep .1
+    i=$((i + 1))
   done
   printf 'f\n' >fifo
   wait $pid

@@ -15,14 +15,14 @@ for sig in TERM INT HUP; do
   rm -rf t fifo
   mkdir t && mkfifo fifo || framework_failure_
   # The writer keeps the pipe open, so sort waits with its runs on disk.
-  (cat data; sleep 60) >fifo &
+  (cat data; exec sleep 600) >fifo &
   writer=$!
   # Like GNU sort, ours leaves alone a signal ignored when it starts
   # (the shell ignores INT for background jobs, nohup ignores HUP).
   env --default-signal=INT,TERM,HUP sort -S 100k -T t fifo >/dev/null &
   pid=$!
   i=0
-  while test -z "$(ls t)" && test $i -lt 200; do
+  while test -z "$(ls t)" && test $i -lt 1200; do   # 60 s at most
     sleep 0.05
     i=$((i + 1))
   done
