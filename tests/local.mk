@@ -16,6 +16,7 @@ AM_TESTS_ENVIRONMENT = \
   abs_top_builddir='$(abs_top_builddir)'; export abs_top_builddir; \
   abs_top_srcdir='$(abs_top_srcdir)'; export abs_top_srcdir; \
   applet_names='$(applet_names)'; export applet_names; \
+  RUN_EXPENSIVE_TESTS='$(RUN_EXPENSIVE_TESTS)'; export RUN_EXPENSIVE_TESTS; \
   PATH='$(abs_top_builddir)/src$(PATH_SEPARATOR)'"$$PATH"; export PATH;
 
 EXTRA_DIST += init.cfg tests/init.sh tests/env.sh $(all_tests)

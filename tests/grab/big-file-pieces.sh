@@ -6,8 +6,8 @@
 # matching lines than a helper lists (dense lines), and without a last
 # newline.  -L fourteen times makes 64 KiB windows, so pieces of 64 KiB;
 # --debug says the file was cut (and -n 1 does not cut it).
-# GRAB_TEST_STRIDE=K runs a fixed sample of about one case in K (.ci/run's
-# ThreadSanitizer step).
+# By default, or with GRAB_TEST_STRIDE=K (.ci/run's ThreadSanitizer step),
+# a fixed sample of the cases (init.cfg's in_sample_).
 #
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -32,6 +32,7 @@ grab $L -n 1 --debug -c edge big >/dev/null 2>err || fail=1
 grep pieces err && fail=1
 
 # Every case is compared as is (one file: its order is the file's).
+sample_stride_ 4
 for f in big dense; do
   case $f in
     big) pats='edge ^line.1[0-9]*5. e$ filler!.edge ^l tail$ ^.{0,3}$' ;;
@@ -40,7 +41,7 @@ for f in big dense; do
   for opts in '' -c -n '-B 3 -A 2 -n' '-b -o' '-v -c' '-v -n -m 40' '-C 1' \
               '-m 5 -A 3' '-m 1000' -o -x -w -l; do
     for pat in $pats; do
-      in_sample_ "$f:$opts:$pat" || continue
+      in_sample_ "$f:$opts:$pat" "o:$f:$opts" "p:$f:$pat" || continue
       # shellcheck disable=SC2086
       grep -P -a $opts -e "$pat" $f >exp 2>&1
       es=$?

@@ -8,6 +8,7 @@
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/lib/mktree.sh"
 . "$srcdir/tests/lib/grab-diff.sh"
+sample_stride_ 4
 
 mktree_
 ORDERED=yes

@@ -10,6 +10,7 @@
 . "$srcdir/tests/lib/grab-diff.sh"
 
 mktree_
+sample_stride_ 32
 ORDERED=yes
 while IFS= read -r opts; do
   while IFS= read -r pat; do

@@ -7,6 +7,7 @@
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/lib/mktree.sh"
 . "$srcdir/tests/lib/grab-diff.sh"
+sample_stride_ 32
 require_utf8_locale_
 
 mktree_

@@ -9,6 +9,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/lib/grab-diff.sh"
+sample_stride_ 4
 
 printf 'xx foo\nbar\nfoo foo\nfoo 3\n' >a || framework_failure_
 cp a b || framework_failure_

@@ -10,6 +10,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/lib/grab-diff.sh"
+sample_stride_ 8
 
 printf 'foo bar\r\nx\n\r\n\r\n\r\nbar \nx bar\n\n\r\r\nbar\rx\n' >crlf ||
   framework_failure_

@@ -9,6 +9,7 @@
 . "$srcdir/tests/lib/grab-diff.sh"
 
 mktree_
+sample_stride_ 4
 ORDERED=yes COMPARE_STDERR=yes
 files="tree/crlf.txt tree/nonl.txt tree/x/blank.txt tree/f8 tree/f16"
 for opts in "" -h -H -c -l -L -n "-c -v" "-b -o" -x -w "-m 1 -c" -s; do

@@ -16,9 +16,14 @@ printf 'az\nb\n%s\nz\nc\n' "$bad" >mid || framework_failure_
 printf '%s\naz\n' "$bad" >first || framework_failure_
 
 fail=0
+sample_stride_ 3
+# By default (init.cfg's sample_stride_) one engine and thread setting a
+# case, in turns.
+t=0
 for p in '(a*)*z' '(*NO_JIT)(*LIMIT_HEAP=1)(a|b)*z'; do
   for opts in '' -c -v -l --files-without-match -o; do
     for files in mid first 'ok mid ok' 'first ok'; do
+      in_sample_ "$p:$opts:$files" "p:$p" "o:$opts" "f:$files" || continue
       # shellcheck disable=SC2086
       grep -P -a $opts -e "$p" $files >exp 2>exp.err
       es=$?
@@ -26,6 +31,8 @@ for p in '(a*)*z' '(*NO_JIT)(*LIMIT_HEAP=1)(a|b)*z'; do
       for e in $(grab_engine_opts_); do
         test "x$e" = x- && e=
         for n in '-n 1' '-n 4 --sort=path' '-n 4'; do
+          t=$((t + 1))
+          test "${s_default_-}" = yes && test $((t % 7)) != 0 && continue
           # shellcheck disable=SC2086
           grab $e $n $opts -e "$p" $files >got 2>got.err
           gs=$?
@@ -66,14 +73,22 @@ done
 # grep's start-up match on an empty line (not a line start) fails before
 # any file, in standard input's name; with -x only a file's line fails.
 printf '\n' >empty1 && printf 'x\n' >x1 || framework_failure_
+# (Each run takes PCRE2's whole match limit, 2 s: GNU's runs once a case,
+# and by default one engine a case, in turns.)
+neng=0
+for e in $(grab_engine_opts_); do neng=$((neng + 1)); done
+c=0
 for opts in '' -x -c -v; do
   for files in x1 'empty1 x1'; do
+    # shellcheck disable=SC2086
+    grep -P -a $opts -e '(?)\A((?1))' $files >exp 2>exp.err
+    es=$?
+    sed 's/^grep:/grab:/' exp.err >exp.errs
+    c=$((c + 1)) i=0
     for e in $(grab_engine_opts_); do
+      i=$((i + 1))
+      test "${s_default_-}" = yes && test $(((c + i) % neng)) != 0 && continue
       test "x$e" = x- && e=
-      # shellcheck disable=SC2086
-      grep -P -a $opts -e '(?)\A((?1))' $files >exp 2>exp.err
-      es=$?
-      sed 's/^grep:/grab:/' exp.err >exp.errs
       # shellcheck disable=SC2086
       grab $e -n 1 $opts -e '(?)\A((?1))' $files >got 2>got.err
       gs=$?

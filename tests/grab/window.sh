@@ -10,6 +10,7 @@
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/lib/grab-diff.sh"
 . "$srcdir/tests/lib/mkedges.sh"
+sample_stride_ 4
 
 # About 3 MiB (tests/lib/mkedges.sh), with one 200 KiB line ending in
 # "edge".

@@ -13,6 +13,7 @@
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/lib/grep.sh"
+sample_stride_ 4
 
 printf 'ab\0cd\nef\n' >nul || framework_failure_
 printf 'PM_RESUME x\n\0\n' >nul-after || framework_failure_

@@ -11,6 +11,7 @@
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/lib/grep.sh"
+sample_stride_ 32
 
 printf 'foo bar\nbaz foo\nfoofoo\nabab ab\nabcd cd\nword words sword\n\nxx xxx\n' >a ||
   framework_failure_

@@ -13,6 +13,7 @@
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/lib/grep.sh"
+sample_stride_ 4
 
 lines_ () { yes 'abc def' | head -c "$1"; }
 mkdir t || framework_failure_

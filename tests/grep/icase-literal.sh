@@ -12,6 +12,7 @@
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/lib/grep.sh"
+sample_stride_ 4
 
 words='pm_resume kernel this_is ski mississippi kiss sk_buff
 linus_torvalds Istanbul café_kiss'

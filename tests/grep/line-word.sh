@@ -12,6 +12,7 @@
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/lib/grep.sh"
+sample_stride_ 4
 
 c_and_utf8_locales_
 printf 'abc\nx abc\n\nABC\nabc\n' >nl || framework_failure_

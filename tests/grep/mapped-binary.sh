@@ -17,6 +17,7 @@
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/lib/grep.sh"
+sample_stride_ 4
 
 # mk_ BYTES: lines of 0 to 120 bytes, about one in nine with "xyz" (one
 # in three of those "xyzq"), to BYTES bytes exactly, the last one ending

@@ -6,6 +6,7 @@
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/lib/grep.sh"
+sample_stride_ 4
 
 printf 'foo 1\nbar\nfoo 2\nfoo 3\n' >a || framework_failure_
 printf 'foo\n' >b || framework_failure_

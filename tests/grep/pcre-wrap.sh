@@ -8,6 +8,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/lib/grep.sh"
+sample_stride_ 4
 require_utf8_locale_
 
 printf '%s\n' foo 'foo bar' 'b@foo' '@foo' '@foo@' 'foo\' 'fo#' 'x+' \

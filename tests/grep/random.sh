@@ -8,7 +8,8 @@
 #   RANDOM_SEED=$(date +%s) RANDOM_SECONDS=600 make check TESTS=tests/grep/random.sh
 #   RANDOM_SEED=N      replay or vary the stream (printed at the start; a
 #                      stream is a function of the seed and of random.pl)
-#   RANDOM_CASES=N     number of cases (default 500, within 50 s)
+#   RANDOM_CASES=N     number of cases (default 100, or 1000 with
+#                      RUN_EXPENSIVE_TESTS=yes)
 #   RANDOM_SECONDS=S   a time budget instead (CI: a fresh seed, longer)
 #   RANDOM_CASE=N      run case N of the seed only
 #   RANDOM_MODE=grab   compare grab with 'grep -P -a' instead

@@ -6,6 +6,7 @@
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/lib/grep.sh"
+sample_stride_ 16
 
 # GNU's rule is global over the output: a group needs a separator when
 # anything was output before it, in this file or an earlier one, unless it

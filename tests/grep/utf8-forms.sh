@@ -15,6 +15,7 @@
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/lib/grep.sh"
+sample_stride_ 32
 
 locales=
 for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do

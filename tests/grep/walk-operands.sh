@@ -12,6 +12,7 @@
 
 . "$srcdir/tests/lib/grep.sh"
 . "$srcdir/tests/lib/grab-diff.sh"
+sample_stride_ 4
 
 mkdir -p t/a/b t/c || framework_failure_
 for f in t/a/f t/a/b/g t/c/h t/top; do

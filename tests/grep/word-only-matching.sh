@@ -6,6 +6,7 @@
 . "${srcdir=.}/tests/init.sh"
 
 . "$srcdir/tests/lib/grep.sh"
+sample_stride_ 4
 
 c_and_utf8_locales_
 

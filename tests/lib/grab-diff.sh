@@ -8,8 +8,9 @@
 # each engine grab has (ENGINES overrides) at -n 1, and with one of them,
 # in turn, at -n 4 (THREADS overrides, for every engine;
 # GRAB_TEST_THREADS=N, which all grab tests honour, makes it -n N).
-# GRAB_TEST_STRIDE=K runs only a fixed sample of about one case in K (slow
-# builds: .ci/run's sanitizer steps and distcheck).
+# A test that calls sample_stride_ K (init.cfg), or GRAB_TEST_STRIDE=K,
+# runs only a fixed sample of about one case in K, and every pattern,
+# option set and operand once.
 
 # grep's option letters -> grab's long options where the letters differ.
 to_grab_ ()
@@ -34,8 +35,11 @@ d_engines_= d_neng_=0 d_case_=0
 d_last_opts_='(none)' d_last_gopts_=
 diff_run_ ()
 {
-  # A fixed sample under GRAB_TEST_STRIDE, over patterns and options alike.
-  in_sample_ "${GRAB_OPTS-}:${DIFF_STDIN-}:$*" || return 0
+  # A fixed sample (init.cfg's in_sample_), with each option set, each
+  # pattern and each operand list at least once in each locale.
+  in_sample_ "${GRAB_OPTS-}:${DIFF_STDIN-}:$*" "o:$1:$2" "p:$1:$3" \
+    "f:$1:${GRAB_OPTS-}:${DIFF_STDIN-}:$(($# > 3 ? 4 : 0))${4+:$4}" ||
+    return 0
   d_loc_=$1 d_opts_=$2 d_pat_=$3
   shift 3
   if test "x$d_opts_" != "x$d_last_opts_"; then
@@ -64,6 +68,13 @@ diff_run_ ()
   d_i_=$((d_i_ + 1)) d_threads_=1
   test $(((d_case_ + d_i_) % d_neng_)) = 0 &&
     d_threads_="1 ${GRAB_TEST_THREADS-4}"
+  # In the default sample (init.cfg's sample_stride_), one run a case:
+  # the engines and thread counts take turns over the cases.
+  if test "${s_default_-}" = yes && test -z "${THREADS-}"; then
+    test $(((d_case_ + d_i_) % d_neng_)) = 0 || continue
+    d_threads_=1
+    test $((d_case_ / d_neng_ % 2)) = 1 && d_threads_=${GRAB_TEST_THREADS-4}
+  fi
   for n in ${THREADS-$d_threads_}; do
     # shellcheck disable=SC2086
     LC_ALL=$d_loc_ grab $e -n $n ${GRAB_OPTS-} $d_gopts_ -e "$d_pat_" "$@" \

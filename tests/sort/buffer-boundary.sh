@@ -37,6 +37,9 @@ near_ ()
 # and on standard input; and once without its last newline.
 case_ ()
 {
+  # A sample by default (init.cfg's in_sample_), with each buffer size,
+  # thread count and line length at least once in each locale.
+  in_sample_ "$*" "$1:$2:$3" "$1:len:$5" || return 0
   lines_ "$4" "$5" >in || framework_failure_
   c_loc=$1
   set -- -S "$2" --parallel="$3" -T /nonexistent
@@ -54,6 +57,7 @@ case_ ()
 }
 
 fail=0
+sample_stride_ 3
 for loc in $locales; do
   for S in 1 1500b 544b; do
     case $S in *b) bytes=${S%b} ;; *) bytes=$((S * 1024)) ;; esac

@@ -9,6 +9,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/lib/sort-diff.sh"
+sample_stride_ 4
 
 command -v localedef >/dev/null || skip_ "no localedef"
 mkdir loc && localedef -i en_US -f UTF-8 loc/en_US.UTF-8 >/dev/null 2>&1

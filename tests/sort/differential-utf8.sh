@@ -7,6 +7,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 . "${srcdir=.}/tests/init.sh"
 . "$srcdir/tests/lib/sort-diff.sh"
+sample_stride_ 4
 require_utf8_locale_
 
 fail=0

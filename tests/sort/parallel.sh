@@ -16,8 +16,10 @@ lines=${SORT_TEST_PARALLEL_LINES-60000}
 gen_input_ 10 mix $lines >big || framework_failure_
 gen_input_ 11 csv $lines >>big || framework_failure_
 gen_input_ 12 mix $lines >>big || framework_failure_
+sample_stride_ 2
 for n in ${SORT_TEST_PARALLEL_THREADS-1 2 3 8}; do
   for opts in '' -n -fu '-s -t, -k2,2'; do
+    in_sample_ "$n:$opts" "n:$n" "o:$opts" || continue
     # shellcheck disable=SC2086
     diff_run_ C big --parallel=$n $opts
   done
