@@ -9,7 +9,7 @@
 json_require_perl_
 json_require_rg_
 fail=0
-sample_stride_ 3
+sample_stride_ 4
 
 mktree_
 printf 'foo in a badly named file\n' >"tree/bad$(printf '\377')name.txt" \

@@ -19,7 +19,7 @@ if readelf -d "$abs_top_builddir/src/grabrat" 2>/dev/null \
 fi
 
 fail=0
-sample_stride_ 4
+sample_stride_ 8
 vg="valgrind -q --error-exitcode=99 --leak-check=full
     --errors-for-leak-kinds=definite"
 
@@ -29,7 +29,7 @@ vg="valgrind -q --error-exitcode=99 --leak-check=full
 same_output=yes
 vg_run_ ()
 {
-  # By default one run in 4 (valgrind takes 2 s a run; CI's ASan step
+  # By default one run in 8 (valgrind takes 2 s a run; CI's ASan step
   # runs every case).
   in_sample_ "$*" || return 0
   v_loc_=$1
