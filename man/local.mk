@@ -86,7 +86,7 @@ man/rat.1: $(srcdir)/man/rat.x $(man_common_deps) \
 man/sort.1: $(srcdir)/man/sort.x $(man_common_deps) \
   $(top_srcdir)/src/applets/sort/cmdline.c
 man/grep.1: $(srcdir)/man/grep.x $(man_common_deps) \
-  $(top_srcdir)/src/applets/grep/options-grep.c
+  $(top_srcdir)/src/applets/grep/usage.c
 # help2man runs the binary, built first but not a prerequisite (GNU
 # make's order-only prerequisites), through a link named after the
 # applet, so argv[0] (and so the page) is right.  There is no src/grep

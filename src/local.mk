@@ -84,10 +84,6 @@ src_grabrat_SOURCES = \
   src/search/run.h \
   src/search/search.c \
   src/search/search.h \
-  src/search/cmdline.c \
-  src/search/cmdline.h \
-  src/search/settle.c \
-  src/search/settle.h \
   src/search/status.c \
   src/search/status.h \
   src/search/walk.c \
@@ -99,14 +95,21 @@ src_grabrat_SOURCES = \
   src/search/worker-state.h \
   src/search/workq.c \
   src/search/workq.h \
+  src/front/cmdline.c \
+  src/front/cmdline.h \
+  src/front/defaults.c \
+  src/front/defaults.h \
+  src/front/settle.c \
+  src/front/settle.h \
   src/applets/grab/grab.c \
   src/applets/grab/options.c \
   src/applets/grab/usage.c \
   src/applets/grab/options.h \
   src/applets/grep/grep-keys.c \
   src/applets/grep/grep-keys.h \
-  src/applets/grep/options-grep.c \
-  src/applets/grep/options-grep.h \
+  src/applets/grep/options.c \
+  src/applets/grep/options.h \
+  src/applets/grep/usage.c \
   src/applets/grep/grep.c \
   src/applets/rat/color.c \
   src/applets/rat/color.h \

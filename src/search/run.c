@@ -26,7 +26,7 @@
 #include "search/output.h"
 #include "search/pool.h"
 #include "search/run.h"
-#include "search/settle.h"
+#include "front/settle.h"
 #include "search/walk.h"
 #include "search/worker.h"
 

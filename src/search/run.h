@@ -6,7 +6,7 @@
 #define GRABRAT_SEARCH_RUN_H
 
 #include "search/grab.h"
-#include "search/cmdline.h"
+#include "front/cmdline.h"
 
 /* Settle *CL into *O (settle.h), search every operand with the workers,
    and return the exit status (grep's).  */

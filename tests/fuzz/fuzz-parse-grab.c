@@ -8,7 +8,7 @@
    behaviour or hang.  See parse-jump.h for how exits come back.
 
    Sources: src/applets/grab/options src/applets/grab/usage src/engines/engine
-   Sources: src/search/cmdline
+   Sources: src/front/cmdline src/front/defaults
    Sources: src/engines/linescan src/engines/utf8chars
    Sources: src/engines/engine-pcre2 src/engines/pcre2-prefilter src/engines/litset
    Sources: src/engines/teddy

@@ -1,8 +1,9 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
-/* options.c: grab's command line: the option table, --help, and the
-   parse into struct grab_opts and struct grab_cmdline.  Defaults and the
-   measured tuning constants live here.  */
+/* options.c: grab's command line: the option table and the parse into
+   struct grab_opts and struct grab_cmdline, over the defaults both
+   command lines start from (front/defaults.c, with the measured tuning
+   constants).  Its --help is usage.c's.  */
 
 #include <config.h>
 
@@ -27,28 +28,8 @@
 #include "system.h"
 #include "optdump.h"
 #include "search/grab.h"
+#include "front/defaults.h"
 #include "applets/grab/options.h"
-
-/* Files are mapped from this size on; smaller ones are read into a buffer
-   each worker reuses.  Mapping costs page faults and a TLB shoot-down per
-   unmap across threads, which only pays for big files.  'bench/grab.sh
-   --mmap' (2026-11-30, 2 vCPUs, 64 MiB cut into files, time of
-   --mmap=always over --mmap=never): 16 KiB files 6.66, 256 KiB 1.45,
-   1 MiB 0.92, 4 MiB 0.90, 16 MiB 0.86.  */
-enum { MMAP_MIN = 1 << 20 };
-
-/* The mapping window (-L halves it) and its floor.  */
-enum { WINDOW_DEFAULT = 1 << 30, WINDOW_MIN = 64 << 10 };
-
-/* read() size for pipes, other streams and files too big to be read at
-   once; files shorter than READ_WHOLE are read in one call.  GNU grep
-   measured 32 KiB to 1 MiB alike (its 96 KiB GOOD_READSIZE_MIN).  Each
-   worker keeps a buffer of the biggest file it read whole, so READ_WHOLE
-   is memory per thread: on the Linux tree (2026-12-03, 2 vCPUs) grab -r
-   -n 16 linus peaked at 21.0 MB with 1 MiB, 8.8 MB with 256 KiB, 7.3 MB
-   with 128 KiB; -n 2 'return' took 1.00, 0.97 and 0.93 of the 1 MiB
-   time (medians of 7 rotated runs; 'linus' 1.00, 1.01, 1.00).  */
-enum { STREAM_READ = 128 << 10, READ_WHOLE = STREAM_READ };
 
 enum
 {
@@ -193,28 +174,6 @@ nonnegative_arg (char const *option, char const *arg, char const *suffixes)
   return n;
 }
 
-void
-grab_defaults (struct grab_opts *o, struct grab_cmdline *cl)
-{
-  *cl = (struct grab_cmdline) { .after = -1, .before = -1, .context = -1,
-                                .usage = grab_usage };
-  o->search.eol = '\n';
-  o->search.max_count = INTMAX_MAX;
-  o->print.group_sep = "--";
-  o->with_filename = 0;
-  o->directories = DIRS_READ;
-  o->max_depth = INT_MAX;
-  o->max_filesize = -1;
-  o->devices = DEVS_READ_COMMAND_LINE;
-  o->binary_files = BIN_TEXT;
-  o->input.window = WINDOW_DEFAULT;
-  o->input.mmap_min = MMAP_MIN;
-  o->input.read_size = STREAM_READ;
-  o->input.read_whole = READ_WHOLE;
-}
-
-/* Parse the command line into *O and *CL (grep's option letters where
-   they do not clash with the original grab's).  Dies on bad usage.  */
 /* -n's thread count ARG, from 1 to 1024; dies with grab's words on
    anything else ('grab -rn foo .' is grep's habit: say what -n is here).  */
 static int
@@ -323,12 +282,15 @@ grab_long_option (int c, struct grab_opts *o, struct grab_cmdline *cl)
   return true;
 }
 
+/* Parse the command line into *O and *CL (grep's option letters where
+   they do not clash with the original grab's).  Dies on bad usage.  */
 void
 grab_parse_options (int argc, char **argv, struct grab_opts *o,
                     struct grab_cmdline *cl)
 {
   optdump_maybe (argc, argv, short_options, long_options);
   grab_defaults (o, cl);
+  cl->usage = grab_usage;
   int c;
   ptrdiff_t i;
 

@@ -1,8 +1,8 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* options.h: grab's command line (options.c), parsed into struct
-   grab_opts and struct grab_cmdline (search/cmdline.h, which also holds
-   the pieces grep's parser shares).  */
+   grab_opts and struct grab_cmdline (front/cmdline.h, which also holds
+   the pieces grep's parser shares), and its --help (usage.c).  */
 
 #ifndef GRABRAT_GRAB_OPTIONS_H
 #define GRABRAT_GRAB_OPTIONS_H
@@ -12,10 +12,7 @@
 
 #include "idx.h"
 
-#include "search/cmdline.h"
-
-/* Set grab's defaults in *O and *CL (grep's are set over them).  */
-void grab_defaults (struct grab_opts *o, struct grab_cmdline *cl);
+#include "front/cmdline.h"
 
 /* Parse ARGV into *O (its defaults set first) and *CL.  Dies on bad usage
    (status 2) and exits for --help, --version and --list-engines.  */

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 
 #include "engines/engine.h"
-#include "applets/grab/options.h"
+#include "front/cmdline.h"
 
 /* Whether the string matcher (engine-fixed.c) takes the patterns P, which
    are strings if LITERAL (-F), else regular expressions of SYNTAX, under

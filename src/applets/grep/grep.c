@@ -1,7 +1,7 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* grep.c: the grep applet, grabrat's GNU grep personality: GNU grep
-   3.8's command line (applets/grep/options-grep.c) settled into grab's
+   3.8's command line (applets/grep/options.c) settled into grab's
    options and searched by grab's walker, workers and printer, with
    grep's -G and -E matched by gnulib's dfa and regex (engine-dfa.c).
    Called as egrep or fgrep it is grep -E or grep -F (Debian's grep 3.8
@@ -19,7 +19,7 @@
 
 #include "system.h"
 #include "search/grab.h"
-#include "applets/grep/options-grep.h"
+#include "applets/grep/options.h"
 #include "search/run.h"
 
 int grep_main (int, char **);

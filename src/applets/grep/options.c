@@ -1,9 +1,10 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
-/* options-grep.c: GNU grep 3.8's command line (grabrat grep, and links
+/* options.c: GNU grep 3.8's command line (grabrat grep, and links
    named grep, egrep, fgrep): its letters, long options, defaults and
    messages, parsed into the same struct grab_opts and struct
-   grab_cmdline as grab's (options.c), which settle.c settles.  */
+   grab_cmdline as grab's (applets/grab/options.c), which
+   front/settle.c settles.  Its --help is usage.c's.  */
 
 #include <config.h>
 
@@ -14,7 +15,6 @@
 #include <string.h>
 
 #include "argmatch.h"
-#include "dirname.h"
 #include "error.h"
 #include "exitfail.h"
 #include "progname.h"
@@ -22,9 +22,10 @@
 
 #include "system.h"
 #include "search/grab.h"
-#include "applets/grab/options.h"
+#include "front/cmdline.h"
+#include "front/defaults.h"
 #include "applets/grep/grep-keys.h"
-#include "applets/grep/options-grep.h"
+#include "applets/grep/options.h"
 
 /* grep's own long options, after those cmdline.h shares.  */
 enum
@@ -91,102 +92,6 @@ static struct option const long_options[] = {
   { NULL, 0, NULL, 0 },
 };
 
-_Noreturn void
-grep_usage (int status)
-{
-  /* grep's usage names it by its base name (getprogname), its messages
-     by the name it was run as.  */
-  char const *name = last_component (program_name);
-  if (status != EXIT_SUCCESS)
-    {
-      fprintf (stderr, "Usage: %s [OPTION]... PATTERNS [FILE]...\n", name);
-      fprintf (stderr, "Try '%s --help' for more information.\n", name);
-      exit (status);
-    }
-  printf ("Usage: %s [OPTION]... PATTERNS [FILE]...\n", name);
-  fputs ("\
-Search for PATTERNS in each FILE.\n\
-Example: grep -i 'hello world' menu.h main.c\n\
-PATTERNS can contain multiple patterns separated by newlines.\n\
-\n\
-Pattern selection and interpretation:\n\
-  -E, --extended-regexp     PATTERNS are extended regular expressions\n\
-  -F, --fixed-strings       PATTERNS are strings\n\
-  -G, --basic-regexp        PATTERNS are basic regular expressions\n\
-  -P, --perl-regexp         PATTERNS are Perl regular expressions\n\
-  -e, --regexp=PATTERNS     use PATTERNS for matching\n\
-  -f, --file=FILE           take PATTERNS from FILE\n\
-  -i, --ignore-case         ignore case distinctions in patterns and data\n\
-      --no-ignore-case      do not ignore case distinctions (default)\n\
-  -w, --word-regexp         match only whole words\n\
-  -x, --line-regexp         match only whole lines\n\
-  -z, --null-data           a data line ends in 0 byte, not newline\n\
-\n\
-Miscellaneous:\n\
-  -s, --no-messages         suppress error messages\n\
-  -v, --invert-match        select non-matching lines\n\
-  -V, --version             display version information and exit\n\
-      --help                display this help text and exit\n\
-\n\
-Output control:\n\
-  -m, --max-count=NUM       stop after NUM selected lines\n\
-  -b, --byte-offset         print the byte offset with output lines\n\
-  -n, --line-number         print line number with output lines\n\
-      --line-buffered       flush output on every line\n\
-  -H, --with-filename       print file name with output lines\n\
-  -h, --no-filename         suppress the file name prefix on output\n\
-      --label=LABEL         use LABEL as the standard input file name prefix\n\
-", stdout);
-  fputs ("\
-  -o, --only-matching       show only nonempty parts of lines that match\n\
-  -q, --quiet, --silent     suppress all normal output\n\
-      --binary-files=TYPE   assume that binary files are TYPE;\n\
-                            TYPE is 'binary', 'text', or 'without-match'\n\
-  -a, --text                equivalent to --binary-files=text\n\
-  -I                        equivalent to --binary-files=without-match\n\
-  -d, --directories=ACTION  how to handle directories;\n\
-                            ACTION is 'read', 'recurse', or 'skip'\n\
-  -D, --devices=ACTION      how to handle devices, FIFOs and sockets;\n\
-                            ACTION is 'read' or 'skip'\n\
-  -r, --recursive           like --directories=recurse\n\
-  -R, --dereference-recursive  likewise, but follow all symlinks\n\
-      --include=GLOB        search only files that match GLOB (a file pattern)\n\
-      --exclude=GLOB        skip files that match GLOB\n\
-      --exclude-from=FILE   skip files that match any file pattern from FILE\n\
-      --exclude-dir=GLOB    skip directories that match GLOB\n\
-  -L, --files-without-match  print only names of FILEs with no selected lines\n\
-  -l, --files-with-matches  print only names of FILEs with selected lines\n\
-  -c, --count               print only a count of selected lines per FILE\n\
-  -T, --initial-tab         make tabs line up (if needed)\n\
-  -Z, --null                print 0 byte after FILE name\n\
-\n\
-Context control:\n\
-  -B, --before-context=NUM  print NUM lines of leading context\n\
-  -A, --after-context=NUM   print NUM lines of trailing context\n\
-  -C, --context=NUM         print NUM lines of output context\n\
-  -NUM                      same as --context=NUM\n\
-      --group-separator=SEP  print SEP on line between matches with context\n\
-      --no-group-separator  do not print separator for matches with context\n\
-      --color[=WHEN],\n\
-      --colour[=WHEN]       use markers to highlight the matching strings;\n\
-                            WHEN is 'always', 'never', or 'auto'\n\
-  -U, --binary              do not strip CR characters at EOL (MSDOS/Windows)\n\
-\n", stdout);
-  fputs ("\
-When FILE is '-', read standard input.  With no FILE, read '.' if\n\
-recursive, '-' otherwise.  With fewer than two FILEs, assume -h.\n\
-Exit status is 0 if any line is selected, 1 otherwise;\n\
-if any error occurs and -q is not given, the exit status is 2.\n\
-\n\
-grabrat's grep: GNU grep 3.8 searching in parallel; see grabrat(1).\n\
-Bugs: grabrat's where it differs from GNU grep 3.8, else bug-grep@gnu.org\n", stdout);
-  /* No longer than GNU grep's closing lines, so that the help fits
-     GNU's 4096-byte stdout buffer as GNU's does: to a full device it
-     then fails at close, and close_stdout adds the errno, as GNU grep's
-     (tests/toolbox/help-full.sh).  */
-  exit (status);
-}
-
 static char const *const directories_args[] = {
   "read", "recurse", "skip", NULL
 };
@@ -218,7 +123,8 @@ struct grep_parse
   bool digit_cont;
 };
 
-/* grep's defaults, over grab's.  */
+/* grep's defaults, over those both command lines start from
+   (front/defaults.c).  */
 static void
 grep_defaults (struct grab_opts *o, struct grab_cmdline *cl)
 {

@@ -30,9 +30,9 @@
 
 #include "system.h"
 #include "search/grab.h"
-#include "search/cmdline.h"
+#include "front/cmdline.h"
 #include "engines/utf8chars.h"
-#include "search/settle.h"
+#include "front/settle.h"
 
 static bool
 utf8_locale (void)

@@ -1,7 +1,7 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* cmdline.h: what a front-end's parser (applets/grab/options.c,
-   applets/grep/options-grep.c) leaves for settle.c beyond struct
+   applets/grep/options.c) leaves for settle.c beyond struct
    grab_opts, and the pieces both parsers use: the pattern list (-e, -f,
    duplicates dropped), context and -m counts, --color's words,
    exclusions.  The front-end's own rules come in as functions (usage,
@@ -52,7 +52,7 @@ struct grab_cmdline
   bool hyperscan;             /* -H */
   bool literal, icase, word, line_x;  /* -F/-S, -i, -w, -x */
   enum engine_syntax syntax;  /* grep -G, -E, -P (grab: PCRE) */
-  bool grep;                  /* grep's command line (options-grep.c) */
+  bool grep;                  /* grep's command line (grep's options.c) */
   bool recursive_seen;        /* -r, -R or -d recurse */
   bool binary_set;            /* grab: -a or --binary-files was given */
   int color;                  /* 0 never, 1 always, 2 auto */

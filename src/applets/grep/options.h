@@ -1,12 +1,13 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
-/* options-grep.h: GNU grep's command line (options-grep.c).  */
+/* options.h: GNU grep's command line (options.c) and its --help
+   (usage.c).  */
 
 #ifndef GRABRAT_GRAB_OPTIONS_GREP_H
 #define GRABRAT_GRAB_OPTIONS_GREP_H
 
 #include "search/grab.h"
-#include "applets/grab/options.h"
+#include "front/cmdline.h"
 
 /* Parse ARGV, grep's command line, into *O and *CL (grep's defaults
    first).  MATCHER0 is 'E' or 'F' for egrep and fgrep, else 0.  Dies on

@@ -16,7 +16,7 @@
 #include "xstrtol.h"
 
 #include "system.h"
-#include "search/cmdline.h"
+#include "front/cmdline.h"
 
 int
 grab_color_arg (char const *arg)

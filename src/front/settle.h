@@ -7,7 +7,7 @@
 #define GRABRAT_GRAB_SETTLE_H
 
 #include "search/grab.h"
-#include "search/cmdline.h"
+#include "front/cmdline.h"
 
 /* Settle CL into O (which parsing has filled in part) and compile the
    pattern into RUN's engine and regex; store the operands to search in
