@@ -70,7 +70,7 @@ src_grabrat_SOURCES = \
   src/search/binary.h \
   src/search/feed.c \
   src/search/feed.h \
-  src/search/grab.h \
+  src/search/config.h \
   src/search/json.c \
   src/search/json.h \
   src/search/order.c \

@@ -8,8 +8,8 @@
    make a longer sequence.  Knows bytes, nothing else; immutable once
    built, so threads share it.  */
 
-#ifndef GRABRAT_GRAB_BYTESEQ_H
-#define GRABRAT_GRAB_BYTESEQ_H
+#ifndef GRABRAT_ENGINES_BYTESEQ_H
+#define GRABRAT_ENGINES_BYTESEQ_H
 
 #include <stdbool.h>
 

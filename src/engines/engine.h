@@ -7,8 +7,8 @@
    options beyond struct engine_pattern.  engine.c holds the one table;
    it is the only place that knows which engines this build has.  */
 
-#ifndef GRABRAT_GRAB_ENGINE_H
-#define GRABRAT_GRAB_ENGINE_H
+#ifndef GRABRAT_ENGINES_ENGINE_H
+#define GRABRAT_ENGINES_ENGINE_H
 
 #include <stdbool.h>
 #include <string.h>

@@ -5,8 +5,8 @@
    error, which grep matches from after the bad bytes and which the
    search (search.c) and the PCRE2 engine handle alone.  Bytes only.  */
 
-#ifndef GRABRAT_GRAB_LINESCAN_H
-#define GRABRAT_GRAB_LINESCAN_H
+#ifndef GRABRAT_ENGINES_LINESCAN_H
+#define GRABRAT_ENGINES_LINESCAN_H
 
 #include <stdbool.h>
 

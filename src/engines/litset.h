@@ -7,8 +7,8 @@
    required literals cannot match.  Knows bytes, nothing else.  Immutable
    once built, so threads share it.  */
 
-#ifndef GRABRAT_GRAB_LITSET_H
-#define GRABRAT_GRAB_LITSET_H
+#ifndef GRABRAT_ENGINES_LITSET_H
+#define GRABRAT_ENGINES_LITSET_H
 
 #include <stdbool.h>
 

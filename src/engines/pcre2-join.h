@@ -8,8 +8,8 @@
    parenthesis).  Compiles, and says why a compile failed; matches
    nothing.  */
 
-#ifndef GRABRAT_GRAB_PCRE2_JOIN_H
-#define GRABRAT_GRAB_PCRE2_JOIN_H
+#ifndef GRABRAT_ENGINES_PCRE2_JOIN_H
+#define GRABRAT_ENGINES_PCRE2_JOIN_H
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>

@@ -8,8 +8,8 @@
    make longer than the literal ('[how] to': see byteseq.h).  Knows PCRE2
    syntax (conservatively) and bytes, nothing else.  */
 
-#ifndef GRABRAT_GRAB_PCRE2_LITERAL_H
-#define GRABRAT_GRAB_PCRE2_LITERAL_H
+#ifndef GRABRAT_ENGINES_PCRE2_LITERAL_H
+#define GRABRAT_ENGINES_PCRE2_LITERAL_H
 
 #include <stdbool.h>
 

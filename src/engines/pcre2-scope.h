@@ -8,8 +8,8 @@
    the pattern's text and answers conservatively; it knows PCRE2 syntax,
    nothing else.  */
 
-#ifndef GRABRAT_GRAB_PCRE2_SCOPE_H
-#define GRABRAT_GRAB_PCRE2_SCOPE_H
+#ifndef GRABRAT_ENGINES_PCRE2_SCOPE_H
+#define GRABRAT_ENGINES_PCRE2_SCOPE_H
 
 #include "idx.h"
 

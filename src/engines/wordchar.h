@@ -5,8 +5,8 @@
    mbrtowc; an encoding error is never a word constituent.  The table is
    filled once (wordchar_init) and read-only after, so threads share it.  */
 
-#ifndef GRABRAT_GRAB_WORDCHAR_H
-#define GRABRAT_GRAB_WORDCHAR_H
+#ifndef GRABRAT_ENGINES_WORDCHAR_H
+#define GRABRAT_ENGINES_WORDCHAR_H
 
 #include <stdbool.h>
 

@@ -19,7 +19,7 @@
 #include "front/cmdline.h"
 
 int
-grab_color_arg (char const *arg)
+cmdline_color_arg (char const *arg)
 {
   if (!arg || !c_strcasecmp (arg, "auto") || !c_strcasecmp (arg, "tty")
       || !c_strcasecmp (arg, "if-tty"))
@@ -34,7 +34,7 @@ grab_color_arg (char const *arg)
 }
 
 intmax_t
-grab_context_length (char const *arg)
+cmdline_context_length (char const *arg)
 {
   intmax_t n;
   strtol_error e = xstrtoimax (arg, NULL, 10, &n, "");
@@ -44,7 +44,7 @@ grab_context_length (char const *arg)
 }
 
 intmax_t
-grab_max_count (char const *arg)
+cmdline_max_count (char const *arg)
 {
   intmax_t n;
   strtol_error e = xstrtoimax (arg, NULL, 10, &n, "");
@@ -54,8 +54,8 @@ grab_max_count (char const *arg)
 }
 
 void
-grab_add_pattern_at (struct patterns *p, char const *text, idx_t len,
-                     char const *file, idx_t lineno)
+cmdline_add_pattern_at (struct patterns *p, char const *text, idx_t len,
+                        char const *file, idx_t lineno)
 {
   if (p->n == p->size)
     {
@@ -72,7 +72,7 @@ grab_add_pattern_at (struct patterns *p, char const *text, idx_t len,
 }
 
 void
-grab_free_patterns (struct patterns *p)
+cmdline_free_patterns (struct patterns *p)
 {
   for (idx_t i = 0; i < p->n; i++)
     free (p->pats[i]);
@@ -94,7 +94,7 @@ add_patterns_from (struct patterns *p, char const *text, idx_t len,
     {
       char const *nl = memchr (text, '\n', len);
       idx_t l = nl ? nl - text : len;
-      grab_add_pattern_at (p, text, l, file, lineno);
+      cmdline_add_pattern_at (p, text, l, file, lineno);
       if (!nl)
         return;
       text = nl + 1;
@@ -103,12 +103,12 @@ add_patterns_from (struct patterns *p, char const *text, idx_t len,
 }
 
 void
-grab_add_patterns (struct patterns *p, char const *text, idx_t len)
+cmdline_add_patterns (struct patterns *p, char const *text, idx_t len)
 {
   add_patterns_from (p, text, len, NULL, 0);
 }
 
-/* For grab_dedup_patterns: a pattern and its index, ordered by length,
+/* For cmdline_dedup_patterns: a pattern and its index, ordered by length,
    bytes, then index, so that the first of equal patterns comes first.  */
 struct dedup_key
 {
@@ -126,7 +126,7 @@ dedup_cmp (void const *va, void const *vb)
 }
 
 void
-grab_dedup_patterns (struct patterns *p)
+cmdline_dedup_patterns (struct patterns *p)
 {
   if (p->n < 2)
     return;
@@ -161,7 +161,7 @@ grab_dedup_patterns (struct patterns *p)
 }
 
 void
-grab_read_pattern_file (struct patterns *p, char const *file)
+cmdline_read_pattern_file (struct patterns *p, char const *file)
 {
   FILE *fp = streq (file, "-") ? stdin : fopen (file, "r");
   if (!fp)
@@ -196,7 +196,7 @@ grab_read_pattern_file (struct patterns *p, char const *file)
 }
 
 void
-grab_add_exclude (struct exclude **ex, char const *pat, int opts)
+cmdline_add_exclude (struct exclude **ex, char const *pat, int opts)
 {
   for (int cmd = 0; cmd < 2; cmd++)
     {
@@ -208,7 +208,7 @@ grab_add_exclude (struct exclude **ex, char const *pat, int opts)
 }
 
 void
-grab_add_exclude_file (struct exclude **ex, char const *file)
+cmdline_add_exclude_file (struct exclude **ex, char const *file)
 {
   for (int cmd = 0; cmd < 2; cmd++)
     {
@@ -223,29 +223,29 @@ grab_add_exclude_file (struct exclude **ex, char const *file)
 }
 
 bool
-cmdline_common_option (int c, char *arg, struct grab_opts *o,
-                       struct grab_cmdline *cl)
+cmdline_common_option (int c, char *arg, struct search_config *o,
+                       struct front_cmdline *cl)
 {
   switch (c)
     {
     case 'A':
-      cl->after = grab_context_length (arg);
+      cl->after = cmdline_context_length (arg);
       break;
     case 'B':
-      cl->before = grab_context_length (arg);
+      cl->before = cmdline_context_length (arg);
       break;
     case 'C':
-      cl->context = grab_context_length (arg);
+      cl->context = cmdline_context_length (arg);
       break;
     case 'Z':
       o->print.null_name = true;
       break;
     case 'e':
-      grab_add_patterns (&cl->pats, arg, strlen (arg));
+      cmdline_add_patterns (&cl->pats, arg, strlen (arg));
       cl->have_keys = true;
       break;
     case 'f':
-      grab_read_pattern_file (&cl->pats, arg);
+      cmdline_read_pattern_file (&cl->pats, arg);
       cl->have_keys = true;
       break;
     case 'h':
@@ -258,7 +258,7 @@ cmdline_common_option (int c, char *arg, struct grab_opts *o,
       cl->icase = false;
       break;
     case 'm':
-      o->search.max_count = grab_max_count (arg);
+      o->search.max_count = cmdline_max_count (arg);
       break;
     case 'o':
       o->print.only_matching = true;
@@ -277,17 +277,17 @@ cmdline_common_option (int c, char *arg, struct grab_opts *o,
       break;
     case EXCLUDE_OPTION:
     case INCLUDE_OPTION:
-      grab_add_exclude (o->excluded, arg,
-                        c == INCLUDE_OPTION ? EXCLUDE_INCLUDE : 0);
+      cmdline_add_exclude (o->excluded, arg,
+                           c == INCLUDE_OPTION ? EXCLUDE_INCLUDE : 0);
       break;
     case EXCLUDE_FROM_OPTION:
-      grab_add_exclude_file (o->excluded, arg);
+      cmdline_add_exclude_file (o->excluded, arg);
       break;
     case EXCLUDE_DIR_OPTION:
       /* argv's strings are ours to change (grep does this too).  */
       for (size_t l = strlen (arg); 1 < l && arg[l - 1] == '/'; l--)
         arg[l - 1] = '\0';
-      grab_add_exclude (o->excluded_dir, arg, 0);
+      cmdline_add_exclude (o->excluded_dir, arg, 0);
       break;
     case GROUP_SEPARATOR_OPTION:
       o->print.group_sep = arg;

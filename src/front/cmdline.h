@@ -2,13 +2,13 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* cmdline.h: what a front-end's parser (applets/grab/options.c,
    applets/grep/options.c) leaves for settle.c beyond struct
-   grab_opts, and the pieces both parsers use: the pattern list (-e, -f,
+   search_config, and the pieces both parsers use: the pattern list (-e, -f,
    duplicates dropped), context and -m counts, --color's words,
    exclusions.  The front-end's own rules come in as functions (usage,
-   grep's matcher choice), so the search needs no front-end header.  */
+   grep's matcher choice), so front/ needs no applet's header.  */
 
-#ifndef GRABRAT_SEARCH_CMDLINE_H
-#define GRABRAT_SEARCH_CMDLINE_H
+#ifndef GRABRAT_FRONT_CMDLINE_H
+#define GRABRAT_FRONT_CMDLINE_H
 
 #include <limits.h>
 #include <stdbool.h>
@@ -16,7 +16,7 @@
 
 #include "idx.h"
 #include "system.h"
-#include "search/grab.h"
+#include "search/config.h"
 
 /* The patterns: every -e argument and -f line, split at newlines, and
    where each came from: a -f FILE (which outlives the patterns) and its
@@ -28,13 +28,13 @@ struct patterns
   char const **file;
   idx_t *lineno;
   idx_t n, size;
-  idx_t *given;   /* after grab_dedup_patterns dropped some: each kept
+  idx_t *given;   /* after cmdline_dedup_patterns dropped some: each kept
                      pattern's index among those given; else NULL */
 };
 
 struct localeinfo;
 
-struct grab_cmdline
+struct front_cmdline
 {
   struct patterns pats;
   /* The front-end's: print the usage or "Try" line and exit with STATUS
@@ -65,19 +65,19 @@ struct grab_cmdline
 };
 
 /* Split TEXT (LEN bytes) at newlines and add the pieces to P.  */
-void grab_add_patterns (struct patterns *p, char const *text, idx_t len);
+void cmdline_add_patterns (struct patterns *p, char const *text, idx_t len);
 
 /* Add TEXT (LEN bytes, newlines and all) to P as one pattern from line
    LINENO of FILE (NULL: the command line).  Free what P holds, leaving it
    empty.  */
-void grab_add_pattern_at (struct patterns *p, char const *text, idx_t len,
-                          char const *file, idx_t lineno);
-void grab_free_patterns (struct patterns *p);
+void cmdline_add_pattern_at (struct patterns *p, char const *text, idx_t len,
+                             char const *file, idx_t lineno);
+void cmdline_free_patterns (struct patterns *p);
 
 /* Drop each pattern of P that repeats an earlier one (the same bytes),
    keeping the order of the rest, as grep 3.8 does: a bad pattern given
    twice is reported once, under its first file and line.  */
-void grab_dedup_patterns (struct patterns *p);
+void cmdline_dedup_patterns (struct patterns *p);
 
 /* Pieces both command lines use.  A context length (-A, -B, -C: grep's
    rules and message); the lines of FILE (- for standard input) added as
@@ -85,12 +85,12 @@ void grab_dedup_patterns (struct patterns *p);
    anchored) with OPTS, or every line of FILE; --color's ARG (NULL: auto)
    as 0 never, 1 always, 2 auto, or -1 if it is none of them; -m's ARG
    (negative counts stay: see settle.c).  */
-intmax_t grab_context_length (char const *arg);
-intmax_t grab_max_count (char const *arg);
-void grab_read_pattern_file (struct patterns *p, char const *file);
-void grab_add_exclude (struct exclude **ex, char const *pat, int opts);
-void grab_add_exclude_file (struct exclude **ex, char const *file);
-int grab_color_arg (char const *arg);
+intmax_t cmdline_context_length (char const *arg);
+intmax_t cmdline_max_count (char const *arg);
+void cmdline_read_pattern_file (struct patterns *p, char const *file);
+void cmdline_add_exclude (struct exclude **ex, char const *pat, int opts);
+void cmdline_add_exclude_file (struct exclude **ex, char const *file);
+int cmdline_color_arg (char const *arg);
 
 /* The long options both command lines have and take the same way, as
    getopt codes; each parser numbers its own from CMDLINE_OPTION_END.  */
@@ -112,7 +112,7 @@ enum
    and *CL, if C is one both command lines take the same way: a code
    above, or one of the letters -A -B -C -e -f -h -i -m -o -v -w -x -Z -z.
    Return whether it was.  Dies on a bad argument, with grep's messages.  */
-bool cmdline_common_option (int c, char *arg, struct grab_opts *o,
-                            struct grab_cmdline *cl);
+bool cmdline_common_option (int c, char *arg, struct search_config *o,
+                            struct front_cmdline *cl);
 
 #endif

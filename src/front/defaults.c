@@ -11,9 +11,9 @@
 #include "front/defaults.h"
 
 void
-grab_defaults (struct grab_opts *o, struct grab_cmdline *cl)
+defaults_set (struct search_config *o, struct front_cmdline *cl)
 {
-  *cl = (struct grab_cmdline) { .after = -1, .before = -1, .context = -1 };
+  *cl = (struct front_cmdline) { .after = -1, .before = -1, .context = -1 };
   o->search.eol = '\n';
   o->search.max_count = INTMAX_MAX;
   o->print.group_sep = "--";

@@ -7,7 +7,7 @@
 #ifndef GRABRAT_FRONT_DEFAULTS_H
 #define GRABRAT_FRONT_DEFAULTS_H
 
-#include "search/grab.h"
+#include "search/config.h"
 #include "front/cmdline.h"
 
 /* Files are mapped from this size on; smaller ones are read into a buffer
@@ -33,6 +33,6 @@ enum { STREAM_READ = 128 << 10, READ_WHOLE = STREAM_READ };
 
 /* Set the defaults in *O and *CL, all but CL's usage function, which is
    the front-end's own.  */
-void grab_defaults (struct grab_opts *o, struct grab_cmdline *cl);
+void defaults_set (struct search_config *o, struct front_cmdline *cl);
 
 #endif

@@ -1,7 +1,7 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
-/* settle.c: a parsed command line (struct grab_cmdline, cmdline.h)
-   settled into the one struct grab_opts that the search reads and never
+/* settle.c: a parsed command line (struct front_cmdline, cmdline.h)
+   settled into the one struct search_config that the search reads and never
    writes, and the pattern compiled: grep's rules of precedence (-q over
    -l and -L over -c), the context defaults, the file-name prefix rule,
    what /dev/null as output allows, the operands' defaults (standard
@@ -29,7 +29,7 @@
 #include "xalloc.h"
 
 #include "system.h"
-#include "search/grab.h"
+#include "search/config.h"
 #include "front/cmdline.h"
 #include "engines/utf8chars.h"
 #include "front/settle.h"
@@ -56,7 +56,7 @@ should_colorize (bool grep)
    in the name of standard input whatever the operands and --label
    (engine.h's probe_empty).  */
 static void
-probe_empty_line (struct grab_run const *run)
+probe_empty_line (struct search_run const *run)
 {
   if (!run->eng->probe_empty)
     return;
@@ -87,7 +87,7 @@ hold_closed_stdout (void)
     }
 }
 
-/* What one step of grab_settle leaves for the next.  */
+/* What one step of settle_cmdline leaves for the next.  */
 struct settle_state
 {
   struct localeinfo li;  /* grep's, when LI_MADE */
@@ -101,14 +101,14 @@ struct settle_state
    dropped, --json's implications, grep's choice of matcher (grep-keys.c),
    -H's engine.  Return the engine.  */
 static struct engine_ops const *
-settle_patterns (struct grab_opts *o, struct grab_cmdline *cl,
+settle_patterns (struct search_config *o, struct front_cmdline *cl,
                  struct settle_state *st)
 {
   /* --files: no pattern, every operand a file; the pattern that is
      compiled is never used.  */
   if (o->files_only && !cl->have_keys)
     {
-      grab_add_patterns (&cl->pats, "", 0);
+      cmdline_add_patterns (&cl->pats, "", 0);
       cl->have_keys = true;
     }
   if (!cl->have_keys)
@@ -117,9 +117,9 @@ settle_patterns (struct grab_opts *o, struct grab_cmdline *cl,
         cl->usage (EXIT_TROUBLE);
       char const *pat = *cl->files++;
       cl->nfiles--;
-      grab_add_patterns (&cl->pats, pat, strlen (pat));
+      cmdline_add_patterns (&cl->pats, pat, strlen (pat));
     }
-  grab_dedup_patterns (&cl->pats);
+  cmdline_dedup_patterns (&cl->pats);
   if (o->print.json)
     {
       /* ripgrep's records carry line numbers and whole lines, without
@@ -159,7 +159,7 @@ settle_patterns (struct grab_opts *o, struct grab_cmdline *cl,
     {
       o->search.invert = !o->search.invert;
       cl->word = cl->line_x = false;
-      grab_add_patterns (&cl->pats, "", 0);
+      cmdline_add_patterns (&cl->pats, "", 0);
     }
 
   return eng;
@@ -169,7 +169,7 @@ settle_patterns (struct grab_opts *o, struct grab_cmdline *cl,
    file to refuse reading back, /dev/null), grep's precedence, context,
    and -m 0 (which ends the run here).  */
 static void
-settle_output (struct grab_opts *o, struct grab_cmdline *cl)
+settle_output (struct search_config *o, struct front_cmdline *cl)
 {
   /* -l with -O lists offsets; -s is one match per file.  */
   if (cl->opt_l && o->print.offset)
@@ -252,7 +252,7 @@ settle_output (struct grab_opts *o, struct grab_cmdline *cl)
 /* Colours (GREP_COLORS, grep's GREP_COLOR) and what a binary file or an
    encoding error does to the output.  */
 static void
-settle_print (struct grab_opts *o, struct grab_cmdline *cl, bool utf8)
+settle_print (struct search_config *o, struct front_cmdline *cl, bool utf8)
 {
   o->print.color = (cl->color == 1
                     || (cl->color == 2 && should_colorize (cl->grep)));
@@ -299,8 +299,8 @@ settle_print (struct grab_opts *o, struct grab_cmdline *cl, bool utf8)
 /* Compile the patterns with ENG into RUN, and what follows from the
    compiled pattern (--debug's description, the shortest match).  */
 static void
-settle_engine (struct grab_opts *o, struct grab_cmdline *cl,
-               struct grab_run *run, struct engine_ops const *eng,
+settle_engine (struct search_config *o, struct front_cmdline *cl,
+               struct search_run *run, struct engine_ops const *eng,
                struct settle_state *st)
 {
   /* grep 3.8's -P takes one pattern (after removing duplicates), which
@@ -348,7 +348,7 @@ settle_engine (struct grab_opts *o, struct grab_cmdline *cl,
 /* The file-name prefix, how many threads, and how files are read.
    NUM_OPERANDS: the operands given.  */
 static void
-settle_threads (struct grab_opts *o, struct grab_cmdline *cl,
+settle_threads (struct search_config *o, struct front_cmdline *cl,
                 int num_operands)
 {
   if (cl->files_from && num_operands)
@@ -421,8 +421,8 @@ settle_threads (struct grab_opts *o, struct grab_cmdline *cl,
 }
 
 int
-grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
-             struct grab_run *run, char *const **operands)
+settle_cmdline (struct search_config *o, struct front_cmdline *cl,
+                struct search_run *run, char *const **operands)
 {
   struct settle_state st = { .li_made = false };
   struct engine_ops const *eng = settle_patterns (o, cl, &st);

@@ -3,17 +3,17 @@
 /* settle.h: from a parsed command line to the options the search reads
    (settle.c).  */
 
-#ifndef GRABRAT_GRAB_SETTLE_H
-#define GRABRAT_GRAB_SETTLE_H
+#ifndef GRABRAT_FRONT_SETTLE_H
+#define GRABRAT_FRONT_SETTLE_H
 
-#include "search/grab.h"
+#include "search/config.h"
 #include "front/cmdline.h"
 
 /* Settle CL into O (which parsing has filled in part) and compile the
    pattern into RUN's engine and regex; store the operands to search in
    *OPERANDS and return how many.  Exits with status 1 when nothing can
    be selected (grep's rule), dies with status 2 on errors.  */
-int grab_settle (struct grab_opts *o, struct grab_cmdline *cl,
-                 struct grab_run *run, char *const **operands);
+int settle_cmdline (struct search_config *o, struct front_cmdline *cl,
+                    struct search_run *run, char *const **operands);
 
 #endif

@@ -39,7 +39,7 @@
 #include "xvasprintf.h"
 
 #include "search/bigfile.h"
-#include "search/grab.h"
+#include "search/config.h"
 #include "search/output.h"
 #include "search/pool.h"
 #include "search/worker-state.h"
@@ -118,7 +118,7 @@ bigfile_unref (struct bigfile_job *job)
 }
 
 static off_t
-piece_size (struct grab_opts const *o)
+piece_size (struct search_config const *o)
 {
   return MIN (PIECE_MAX, o->input.window);
 }
@@ -126,7 +126,7 @@ piece_size (struct grab_opts const *o)
 bool
 bigfile_wanted (struct worker const *w, struct stat const *st)
 {
-  struct grab_opts const *o = w->o;
+  struct search_config const *o = w->o;
   bool const *unsure;
   return (1 < o->bigfile_threads && S_ISREG (st->st_mode)
           && MIN_PIECES * piece_size (o) <= st->st_size
@@ -222,7 +222,7 @@ struct bigfile_job *
 bigfile_start (struct worker *w, int fd, struct stat const *st,
              char const *name)
 {
-  struct grab_opts const *o = w->o;
+  struct search_config const *o = w->o;
   int dfd = fcntl (fd, F_DUPFD_CLOEXEC, 0);
   if (dfd < 0)
     return NULL;
@@ -234,7 +234,7 @@ bigfile_start (struct worker *w, int fd, struct stat const *st,
   job->ops.select = job->eng->select ? replay : NULL;
   job->ops.selects_all = NULL;
   job->eol = o->search.eol;
-  job->nuls = grab_binary_rule (o);
+  job->nuls = search_binary_rule (o);
   job->fd = dfd;
   job->st = *st;
   job->size = piece_size (o);

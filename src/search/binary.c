@@ -124,7 +124,7 @@ binary_take_nuls (struct worker *w, struct bigfile_job *job,
                   struct input_chunk const *ch, off_t need,
                   intmax_t volatile *first_null, idx_t *len)
 {
-  struct grab_opts const *o = w->o;
+  struct search_config const *o = w->o;
   char eol = o->search.eol;
   idx_t unit = o->input.read_size;
   off_t lim = ch->start + ch->len;

@@ -5,8 +5,8 @@
    file for binary from the buffer on in which it first sees a NUL (or
    from its start if a hole follows its first buffer), prints the text
    lines before it, and then only says "binary file matches"; these
-   functions find where that happens in grab's chunks, which are not
-   grep's buffers.  grab -P -a has no such rule (grab_binary_rule).  */
+   functions find where that happens in the search's chunks, which are
+   not grep's buffers.  grab -P -a has no such rule (search_binary_rule).  */
 
 #ifndef GRABRAT_SEARCH_BINARY_H
 #define GRABRAT_SEARCH_BINARY_H

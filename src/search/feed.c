@@ -166,7 +166,7 @@ void
 feed_step (struct worker *w, struct work const *it)
 {
   struct feed *f = it->feed;
-  struct grab_run *run = w->run;
+  struct search_run *run = w->run;
   struct batch b = { 0 };
   /* One name, then those already in the buffer: a name that straddles
      the buffer's end ends the step, or a step would go on as long as

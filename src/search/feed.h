@@ -8,8 +8,8 @@
    beneath them.  So the list is never held whole, and the first names
    from a slow pipe are searched before the last have arrived.  */
 
-#ifndef GRABRAT_GRAB_FEED_H
-#define GRABRAT_GRAB_FEED_H
+#ifndef GRABRAT_SEARCH_FEED_H
+#define GRABRAT_SEARCH_FEED_H
 
 #include "search/worker-state.h"
 

@@ -11,8 +11,8 @@
    done, and a directory listed, without the lock, and whoever holds the
    lock next moves the cursor on.  */
 
-#ifndef GRABRAT_GRAB_ORDER_H
-#define GRABRAT_GRAB_ORDER_H
+#ifndef GRABRAT_SEARCH_ORDER_H
+#define GRABRAT_SEARCH_ORDER_H
 
 #include <pthread.h>
 #include <stdatomic.h>

@@ -24,7 +24,7 @@
 #include "search/output.h"
 #include "search/worker-state.h"
 
-static void flush_or_die (struct grab_run *run, struct outbuf *ob);
+static void flush_or_die (struct search_run *run, struct outbuf *ob);
 
 /* Within a batch, a finished file's output waits in the worker's buffer
    to go out with the next file's, up to this many bytes, and all of it
@@ -114,14 +114,14 @@ worker_error (struct worker *w, char const *name, int errnum)
    >/dev/full' says nosuch's error first, then "write error" alone):
    tests/grep/write-error.sh.  So: leave at once (other threads hold
    nothing that needs cleaning up) where grep would; else note the error,
-   drop what follows, and let grab_search_all say it at the end.
+   drop what follows, and let search_all say it at the end.
    Counts and file names (-c, -l, -L) are written by grep's
    putchar_errno and fflush_errno, which only note a failure: the run
    goes on, and at exit grep skips close_stdout, so nothing is said and
    the status stays ('grep -c a 600files >/dev/full' exits 0 in
    silence).  */
 static void
-flush_or_die (struct grab_run *run, struct outbuf *ob)
+flush_or_die (struct search_run *run, struct outbuf *ob)
 {
   idx_t n = ob->len;
   /* Nothing to write changes nothing: grep's stdio would not write.  */
@@ -149,12 +149,12 @@ flush_or_die (struct grab_run *run, struct outbuf *ob)
 
 /* Write OB, with RUN's output lock held.  While the order's cursor moves
    (RUN->staging), the files' outputs are gathered in RUN->stage instead,
-   written when it stops (grab_emitted), when it is big, or before
+   written when it stops (search_emitted), when it is big, or before
    anything else is written: one write for a batch of small files, where
    GNU grep's stdio buffer makes one a buffer's worth too.  'grep -r -c ^'
    on the Linux tree made 78,579 writes, 0.27 s against grab's 0.21.  */
 static void
-put_out (struct grab_run *run, struct outbuf *ob)
+put_out (struct search_run *run, struct outbuf *ob)
 {
   enum { STAGE_MAX = 64 << 10 };
   if (!run->staging || run->o->print.line_buffered)
@@ -170,13 +170,13 @@ put_out (struct grab_run *run, struct outbuf *ob)
 
 /* Write what the cursor gathered, before anything else is written.  */
 static void
-stage_flush (struct grab_run *run)
+stage_flush (struct search_run *run)
 {
   flush_or_die (run, &run->stage);
 }
 
 bool
-output_exit_report (struct grab_run *run)
+output_exit_report (struct search_run *run)
 {
   if (!run->out_errno || run->out_silent)
     return false;
@@ -192,7 +192,7 @@ output_exit_report (struct grab_run *run)
 
 /* Leave now, as grep's die () does: with its exit-time report.  */
 static _Noreturn void
-die_now (struct grab_run *run)
+die_now (struct search_run *run)
 {
   stage_flush (run);
   output_exit_report (run);
@@ -201,7 +201,7 @@ die_now (struct grab_run *run)
 
 /* -q found its line: stop every worker.  */
 void
-output_stop_run (struct grab_run *run)
+output_stop_run (struct search_run *run)
 {
   run->stop = true;
   workq_stop (run->q);
@@ -210,7 +210,7 @@ output_stop_run (struct grab_run *run)
 /* The group separator due before a file's output (*LEAD_SEP), if some
    output came before.  */
 static void
-write_lead_sep (struct grab_run *run, bool const *lead_sep)
+write_lead_sep (struct search_run *run, bool const *lead_sep)
 {
   if (*lead_sep && run->used)
     {
@@ -224,7 +224,7 @@ write_lead_sep (struct grab_run *run, bool const *lead_sep)
 /* Write OUT, the output buffered for the current file, after the
    separator due before it, with the output lock held.  */
 static void
-write_locked (struct grab_run *run, struct outbuf *out, bool *lead_sep,
+write_locked (struct search_run *run, struct outbuf *out, bool *lead_sep,
               bool groups)
 {
   /* Decided once: grep prints a group's separator when the group starts,
@@ -242,7 +242,7 @@ write_locked (struct grab_run *run, struct outbuf *out, bool *lead_sep,
    after the separator due before the file's output, with the output lock
    held.  */
 static void
-write_spill (struct grab_run *run, int spill, bool *lead_sep)
+write_spill (struct search_run *run, int spill, bool *lead_sep)
 {
   write_lead_sep (run, lead_sep);
   *lead_sep = false;
@@ -297,7 +297,7 @@ spill_out (struct worker *w)
    before its diagnostics, then them (see struct onode).  LEAD_SEP and
    GROUPS are its printer's.  With the output lock held.  */
 static void
-write_head (struct grab_run *run, struct onode *node, bool *lead_sep,
+write_head (struct search_run *run, struct onode *node, bool *lead_sep,
             bool groups)
 {
   if (node->head.len)
@@ -338,7 +338,7 @@ output_flush_hook (void *ctx)
   struct worker *w = ctx;
   if (w->node)
     {
-      struct grab_run *run = w->run;
+      struct search_run *run = w->run;
       pthread_mutex_lock (&run->out_lock);
       order_catch_up (&run->order);
       bool turn = run->order.cur == w->node;
@@ -372,9 +372,9 @@ output_flush_hook (void *ctx)
 /* Whether a file's engine failure ends RUN, unordered: grep 3.8 dies
    there (exit status 2, no count, no later file), unless -q's match
    ended the run before (grep -q stops at the first match).  In order,
-   grab_emit decides.  */
+   search_emit decides.  */
 static bool
-failure_ends_run (struct grab_run const *run)
+failure_ends_run (struct search_run const *run)
 {
   return !(run->o->exit_on_match && run->matched);
 }
@@ -386,9 +386,9 @@ failure_ends_run (struct grab_run const *run)
    (tests/grep/pcre-limits.sh): no later file's output appears; nor does
    a failure after -q's file, whose turn halts the cursor.  */
 void
-grab_emit (void *ctx, struct onode *node)
+search_emit (void *ctx, struct onode *node)
 {
-  struct grab_run *run = ctx;
+  struct search_run *run = ctx;
   run->staging = true;
   if (node->spilled)
     write_spill (run, node->spill, &node->lead_sep);
@@ -411,16 +411,16 @@ grab_emit (void *ctx, struct onode *node)
 }
 
 void
-grab_emitted (void *ctx)
+search_emitted (void *ctx)
 {
-  struct grab_run *run = ctx;
+  struct search_run *run = ctx;
   stage_flush (run);
   run->staging = false;
 }
 
 /* The engine failed on W's file (w->failed): print the file's output,
    then the engine's message, and end the run, as grep does.  With an
-   order (grep, --sort=path) that waits for the file's turn (grab_emit);
+   order (grep, --sort=path) that waits for the file's turn (search_emit);
    else the file's output goes out at once, and the output lock, held
    until the end, keeps any later file's out.  */
 static void
@@ -445,7 +445,7 @@ finish_failed (struct worker *w)
 }
 
 void
-output_unlock (struct grab_run *run)
+output_unlock (struct search_run *run)
 {
   pthread_mutex_unlock (&run->out_lock);
   order_kick (&run->order, &run->out_lock);
@@ -462,7 +462,7 @@ output_unlock (struct grab_run *run)
 void
 output_finish (struct worker *w)
 {
-  struct grab_run *run = w->run;
+  struct search_run *run = w->run;
   if (w->failed)
     finish_failed (w);
   if (w->node)

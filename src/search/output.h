@@ -14,11 +14,11 @@
 #include "search/order.h"
 
 struct worker;
-struct grab_run;
+struct search_run;
 
 /* Print "grab: NAME[: TEXT][: strerror (ERRNUM)]" on stderr in a single
    write (TEXT may be null, ERRNUM 0), or, when W has an order node (for
-   --sort=path and grep), keep it with that node, for grab_emit to print in
+   --sort=path and grep), keep it with that node, for search_emit to print in
    the walk's order.  Every diagnostic of a thread goes through here,
    never through error ().  */
 void worker_say (struct worker *w, char const *name, char const *text,
@@ -39,23 +39,23 @@ void output_finish (struct worker *w);
 /* Let RUN's output lock go: every release goes through here, so that
    the order's cursor moves on past files marked done meanwhile
    (order_kick).  */
-void output_unlock (struct grab_run *run);
+void output_unlock (struct search_run *run);
 
 /* Write what W's buffer carries of earlier files' output.  */
 void output_write_carried (struct worker *w);
 
 /* -q found its line: stop every worker.  */
-void output_stop_run (struct grab_run *run);
+void output_stop_run (struct search_run *run);
 
 /* At exit, normal or not: say "write error" where grep's close_stdout
    would, and return whether it was said (then the status is 2).  */
-bool output_exit_report (struct grab_run *run);
+bool output_exit_report (struct search_run *run);
 
 /* --sort=path's emitter (order.h): print FILE's output, held in its node,
-   for RUN, the struct grab_run.  */
-void grab_emit (void *run, struct onode *file);
+   for RUN, the struct search_run.  */
+void search_emit (void *run, struct onode *file);
 
-/* ...and when the cursor stops: write what grab_emit gathered.  */
-void grab_emitted (void *run);
+/* ...and when the cursor stops: write what search_emit gathered.  */
+void search_emitted (void *run);
 
 #endif

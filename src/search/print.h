@@ -1,6 +1,7 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
-/* print.h: grab's output format, the only place that knows it.
+/* print.h: the output format of grab and grep, the only place that
+   knows it.
    A printer is a search sink (search.h) that formats lines into the
    worker's per-file output buffer the way GNU grep prints them: file name,
    line number and offset fields, -o, colours (GREP_COLORS), separators,
@@ -8,8 +9,8 @@
    descriptor: when its buffer should go out (line buffering, or a big
    file), it calls the flush hook its owner gave it.  */
 
-#ifndef GRABRAT_GRAB_PRINT_H
-#define GRABRAT_GRAB_PRINT_H
+#ifndef GRABRAT_SEARCH_PRINT_H
+#define GRABRAT_SEARCH_PRINT_H
 
 #include <stdbool.h>
 #include <sys/types.h>

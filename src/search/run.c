@@ -21,7 +21,7 @@
 #include "system.h"
 #include "search/bigfile.h"
 #include "search/feed.h"
-#include "search/grab.h"
+#include "search/config.h"
 #include "search/json.h"
 #include "search/output.h"
 #include "search/pool.h"
@@ -33,7 +33,7 @@
 /* The most workers the run may have: a tree's, warm or cold, or a big
    file's.  */
 static int
-most_workers (struct grab_opts const *o)
+most_workers (struct search_config const *o)
 {
   int most = MAX (o->threads, o->threads_cold);
   return MAX (most, o->bigfile_threads);
@@ -48,11 +48,11 @@ drop_item (struct work *it)
 }
 
 int
-grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
+search_all (struct search_config *o, struct front_cmdline *cl)
 {
-  struct grab_run run = { .o = o, .json_start = json_now () };
+  struct search_run run = { .o = o, .json_start = json_now () };
   char *const *files;
-  int num_operands = grab_settle (o, cl, &run, &files);
+  int num_operands = settle_cmdline (o, cl, &run, &files);
 
   input_sigbus_init ();
   pthread_mutex_init (&run.out_lock, NULL);
@@ -62,7 +62,7 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
   if (o->threads < o->threads_cold)
     o->input_walk.cold = &run.cold;
   if (o->sort_path)
-    order_init (&run.order, grab_emit, grab_emitted, &run);
+    order_init (&run.order, search_emit, search_emitted, &run);
 
   pthread_mutex_init (&run.stdin_lock, NULL);
   pthread_cond_init (&run.stdin_cond, NULL);
@@ -99,9 +99,9 @@ grab_search_all (struct grab_opts *o, struct grab_cmdline *cl)
 
   /* The main thread is a worker.  The others start now, or when a big
      file is to be searched in pieces (bigfile.c).  */
-  pool_init (&run.pool, most_workers (o), grab_worker, &run);
+  pool_init (&run.pool, most_workers (o), search_worker, &run);
   pool_spawn (&run.pool, o->threads);
-  grab_worker (&run);
+  search_worker (&run);
   pool_join (&run.pool);
 
   if (o->print.json && !run.out_errno)

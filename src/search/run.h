@@ -5,11 +5,11 @@
 #ifndef GRABRAT_SEARCH_RUN_H
 #define GRABRAT_SEARCH_RUN_H
 
-#include "search/grab.h"
+#include "search/config.h"
 #include "front/cmdline.h"
 
 /* Settle *CL into *O (settle.h), search every operand with the workers,
    and return the exit status (grep's).  */
-int grab_search_all (struct grab_opts *o, struct grab_cmdline *cl);
+int search_all (struct search_config *o, struct front_cmdline *cl);
 
 #endif

@@ -1,13 +1,13 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
-/* search.h: grab's line loop over one file's chunks.
+/* search.h: the line loop over one file's chunks.
    It asks the engine for the next match, turns it into the line that holds
    it, applies -v, -m, -A/-B/-C context and line numbering, and hands lines
    to a sink.  No I/O, no threads, no output format: the sink decides what a
    line looks like (print.c; the unit tests use a fake one).  */
 
-#ifndef GRABRAT_GRAB_SEARCH_H
-#define GRABRAT_GRAB_SEARCH_H
+#ifndef GRABRAT_SEARCH_SEARCH_H
+#define GRABRAT_SEARCH_SEARCH_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -36,7 +36,7 @@ enum { COLD_SAMPLE = 16 };
 static bool
 probes (struct worker *w, struct work const *it)
 {
-  struct grab_opts const *o = w->o;
+  struct search_config const *o = w->o;
   if (!(it->from && it->ino && it->type == DT_REG && !it->command_line
         && it->from->short_read_is_end
         && !(o->out_is_regular && it->ino == o->out_ino
@@ -53,7 +53,7 @@ probes (struct worker *w, struct work const *it)
    tests/grep/holes.sh); an operand as the command line's files are; a
    file of the walk as the walk's.  */
 static struct input_params const *
-file_input (struct grab_opts const *o, struct work const *it, off_t start)
+file_input (struct search_config const *o, struct work const *it, off_t start)
 {
   return (start ? &o->input_unmapped
           : it->command_line ? &o->input
@@ -64,7 +64,7 @@ int
 file_status (struct worker *w, struct work const *it, int fd,
              struct opened *f)
 {
-  struct grab_opts const *o = w->o;
+  struct search_config const *o = w->o;
   /* Where standard input starts: its offsets are counted from there
      ('{ read l; grep -m2 x; grep -c x; } <file' counts from after the
      second match: tests/grep/stdin-turns.sh).  */

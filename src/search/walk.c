@@ -1,6 +1,6 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
-/* walk.c: grab's directory walk, one directory at a time.  A worker that
+/* walk.c: the directory walk (-r), one directory at a time.  A worker that
    takes a directory from the queue lists it here and queues its entries;
    any worker may take them, so the walk itself runs in parallel.  It
    follows symbolic links inside the tree only for grep -R, applies
@@ -127,7 +127,7 @@ static bool
 keep_entry (struct worker *w, int dfd, char const *name, unsigned char *type,
             int depth)
 {
-  struct grab_opts const *o = w->o;
+  struct search_config const *o = w->o;
   struct stat st;
   if (*type == DT_UNKNOWN)
     {
@@ -265,7 +265,7 @@ fts_root_len (char const *path)
    fstat when the output is a regular file and the loop check has not
    made one, per directory that lists a regular file.  */
 static void
-note_fs (struct grab_opts const *o, struct work const *dir,
+note_fs (struct search_config const *o, struct work const *dir,
          struct entries const *e, struct listing *l)
 {
   l->short_read_is_end = false;
@@ -294,10 +294,10 @@ note_fs (struct grab_opts const *o, struct work const *dir,
    whose name is DIR->path's first PREFIX_LEN bytes, and kept open on KEEP
    (or -1), for the run RUN.  Their paths go into one listing.  */
 static struct work *
-make_items (struct grab_run *run, struct work const *dir, idx_t prefix_len,
+make_items (struct search_run *run, struct work const *dir, idx_t prefix_len,
             struct entries const *e, int keep)
 {
-  struct grab_opts const *o = run->o;
+  struct search_config const *o = run->o;
   /* Each path is the directory's name, a slash and the entry's name (the
      name alone for the operand '.' when ./ is omitted), in one block.  */
   char const *prefix = dir->path;
@@ -336,8 +336,8 @@ make_items (struct grab_run *run, struct work const *dir, idx_t prefix_len,
 void
 walk_dir (struct worker *w, struct work const *dir, int fd)
 {
-  struct grab_opts const *o = w->o;
-  struct grab_run *run = w->run;
+  struct search_config const *o = w->o;
+  struct search_run *run = w->run;
   struct entries e = { 0 };
   int keep = -1;            /* the directory, kept open for the listing */
   idx_t prefix_len = (dir->command_line ? fts_root_len (dir->path)

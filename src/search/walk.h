@@ -2,8 +2,8 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* walk.h: listing a directory for the workers (walk.c).  */
 
-#ifndef GRABRAT_GRAB_WALK_H
-#define GRABRAT_GRAB_WALK_H
+#ifndef GRABRAT_SEARCH_WALK_H
+#define GRABRAT_SEARCH_WALK_H
 
 #include "search/worker-state.h"
 

@@ -10,12 +10,12 @@
 #ifndef GRABRAT_SEARCH_WORKER_STATE_H
 #define GRABRAT_SEARCH_WORKER_STATE_H
 
-#include "search/grab.h"
+#include "search/config.h"
 
 struct worker
 {
-  struct grab_run *run;
-  struct grab_opts const *o;
+  struct search_run *run;
+  struct search_config const *o;
   void *scratch;               /* the engine's */
   struct input_reader *rd;
   struct outbuf out;           /* this file's output */

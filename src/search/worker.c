@@ -90,7 +90,7 @@ is_device (mode_t m)
 }
 
 static bool
-skip_devices (struct grab_opts const *o, bool command_line)
+skip_devices (struct search_config const *o, bool command_line)
 {
   return (o->devices == DEVS_SKIP
           || (o->devices == DEVS_READ_COMMAND_LINE && !command_line));
@@ -103,7 +103,7 @@ skip_devices (struct grab_opts const *o, bool command_line)
 static intmax_t
 search_fd_end (struct worker *w, char const *name, intmax_t first_null)
 {
-  struct grab_opts const *o = w->o;
+  struct search_config const *o = w->o;
   struct search *s = &w->s;
   /* The engine gave up (a PCRE2 limit): grep dies at once, before the
      count, the file name of -l and "binary file matches".  */
@@ -135,7 +135,7 @@ static intmax_t
 search_fd (struct worker *w, struct opened const *f, char const *name,
            bool *at_eof)
 {
-  struct grab_opts const *o = w->o;
+  struct search_config const *o = w->o;
   struct search *s = &w->s;
   struct engine_ops const *eng = w->run->eng;
   void const *re = w->run->re;
@@ -151,7 +151,7 @@ search_fd (struct worker *w, struct opened const *f, char const *name,
     }
   /* Kept across a SIGBUS longjmp.  */
   struct bigfile_job *volatile vjob = job;
-  bool binary_rule = grab_binary_rule (o);
+  bool binary_rule = search_binary_rule (o);
   /* Lines selected when NULs were seen.  Volatile: kept across a SIGBUS
      longjmp.  */
   intmax_t volatile first_null = -1;
@@ -270,7 +270,7 @@ work_open (struct work const *it, int flags)
 
 /* The flags to open the file IT with.  */
 static int
-open_flags (struct grab_opts const *o, struct work const *it)
+open_flags (struct search_config const *o, struct work const *it)
 {
   return (O_RDONLY | O_NOCTTY
           | (it->command_line || o->follow_links ? 0 : O_NOFOLLOW)
@@ -298,7 +298,7 @@ wait_for_writer (int fd)
 static bool
 search_file (struct worker *w, struct work *it, char const *name, int fd)
 {
-  struct grab_opts const *o = w->o;
+  struct search_config const *o = w->o;
   /* Before any return: output_finish reads the printer's state, which
      must not be the previous file's (its pending group separator came
      out again after a file too short to search: tests/grep/separators.sh).  */
@@ -374,7 +374,7 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
       w->run->error_seen = true;
       return false;
     }
-  if (S_ISREG (f.st.st_mode) && grab_too_short (o, &f.st))
+  if (S_ISREG (f.st.st_mode) && search_too_short (o, &f.st))
     return false;
   if (S_ISREG (f.st.st_mode) && !it->command_line
       && 0 <= o->max_filesize && o->max_filesize < f.st.st_size)
@@ -402,7 +402,7 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
     {
       w->run->matched = true;
       /* -q: in the walk's order (grep), the run ends when this file's
-         turn comes (grab_emit); else at once, and messages about files
+         turn comes (search_emit); else at once, and messages about files
          searched meanwhile may have been printed.  */
       if (o->exit_on_match && w->node)
         w->node->stops = true;
@@ -424,7 +424,7 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
    out in order, so the turn awaited is always taken by a worker that
    does not wait for this one.  */
 static void
-take_stdin_turn (struct grab_run *run, struct work const *it, bool done)
+take_stdin_turn (struct search_run *run, struct work const *it, bool done)
 {
   pthread_mutex_lock (&run->stdin_lock);
   if (done)
@@ -512,7 +512,7 @@ do_files (struct worker *w, struct work *items, int n)
     if (fd[i] == -ENAMETOOLONG && items[i].listed
         && (fd[i] = worker_open (items[i].path, flags[i])) < 0)
       fd[i] = -errno;
-  struct grab_opts const *o = w->o;
+  struct search_config const *o = w->o;
   w->carry = !o->search.context && !o->print.line_buffered;
   for (int i = 0; i < n; i++)
     {
@@ -586,9 +586,9 @@ worker_open_batch (int workers)
 }
 
 void *
-grab_worker (void *arg)
+search_worker (void *arg)
 {
-  struct grab_run *run = arg;
+  struct search_run *run = arg;
   struct worker w = {
     .run = run, .o = run->o, .scratch = run->eng->scratch_new (run->re),
     .rd = input_reader_xnew (), .out = OUTBUF_INIT, .spill = -1,

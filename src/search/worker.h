@@ -3,8 +3,8 @@
 /* worker.h: worker.c's functions: a worker thread's life, and opening
    files (its state: worker-state.h).  */
 
-#ifndef GRABRAT_GRAB_WORKER_H
-#define GRABRAT_GRAB_WORKER_H
+#ifndef GRABRAT_SEARCH_WORKER_H
+#define GRABRAT_SEARCH_WORKER_H
 
 #include "search/worker-state.h"
 
@@ -18,7 +18,7 @@ int worker_open (char const *path, int flags);
 int worker_open_batch (int workers);
 
 /* Search and walk until the queue is empty: one worker's life.  RUN is
-   the struct grab_run.  */
-void *grab_worker (void *run);
+   the struct search_run.  */
+void *search_worker (void *run);
 
 #endif

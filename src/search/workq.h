@@ -8,8 +8,8 @@
    queue knows when all work is done: nothing queued and no worker busy
    with an item (a busy worker may still push more).  */
 
-#ifndef GRABRAT_GRAB_WORKQ_H
-#define GRABRAT_GRAB_WORKQ_H
+#ifndef GRABRAT_SEARCH_WORKQ_H
+#define GRABRAT_SEARCH_WORKQ_H
 
 #include <stdbool.h>
 

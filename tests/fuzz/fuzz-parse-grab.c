@@ -26,17 +26,17 @@
 #include "parse-jump.h"
 
 #include "engines/engine.h"
-#include "search/grab.h"
+#include "search/config.h"
 #include "applets/grab/options.h"
 #include "engines/pcre2-literal.h"
 #include "engines/pcre2-scope.h"
 
 /* Read, compile and run the patterns of CL.  */
 static void
-use_patterns (struct grab_cmdline *cl)
+use_patterns (struct front_cmdline *cl)
 {
   if (!cl->have_keys && 0 < cl->nfiles)
-    grab_add_patterns (&cl->pats, cl->files[0], strlen (cl->files[0]));
+    cmdline_add_patterns (&cl->pats, cl->files[0], strlen (cl->files[0]));
   for (idx_t i = 0; i < cl->pats.n; i++)
     {
       struct literal l;
@@ -82,8 +82,8 @@ LLVMFuzzerTestOneInput (uint8_t const *data, size_t size)
   char *buf = malloc (size + 1);
   char *argv[18];
   int argc = parse_argv ("grab", data, size, buf, argv, 18);
-  static struct grab_opts o;
-  static struct grab_cmdline cl;
+  static struct search_config o;
+  static struct front_cmdline cl;
   memset (&o, 0, sizeof o);
   memset (&cl, 0, sizeof cl);
   PARSE_RUN (grab_parse_options (argc, argv, &o, &cl); use_patterns (&cl));

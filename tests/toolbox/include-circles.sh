@@ -3,7 +3,7 @@
 # being a file pair X.c and X.h, so that X.c including Y.h while Y.c (or
 # Y.h) includes X.h is a circle (the 10-file one of sort before its shared
 # header became opts.h; issue 26).  Includes are resolved as the build
-# does: a path under src/ ("search/grab.h"), else beside the includer.
+# does: a path under src/ ("search/config.h"), else beside the includer.
 # Prints each circle found.
 #
 # Copyright (C) 2026 the grabrat authors

@@ -1,7 +1,7 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* grab.c: the grab applet's main: the command line parsed (options.c)
-   into a struct grab_opts, then searched by the run (search/run.c).  */
+   into a struct search_config, then searched by the run (search/run.c).  */
 
 #include <config.h>
 
@@ -23,8 +23,9 @@ grab_main (int argc, char **argv)
   setlocale (LC_ALL, "");
   exit_failure = EXIT_TROUBLE;
 
-  static struct grab_opts o;   /* the one set of options; read-only later */
-  struct grab_cmdline cl;
+  /* The one set of options; read-only later.  */
+  static struct search_config o;
+  struct front_cmdline cl;
   grab_parse_options (argc, argv, &o, &cl);
-  return grab_search_all (&o, &cl);
+  return search_all (&o, &cl);
 }

@@ -1,7 +1,7 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* options.c: grab's command line: the option table and the parse into
-   struct grab_opts and struct grab_cmdline, over the defaults both
+   struct search_config and struct front_cmdline, over the defaults both
    command lines start from (front/defaults.c, with the measured tuning
    constants).  Its --help is usage.c's.  */
 
@@ -27,7 +27,7 @@
 
 #include "system.h"
 #include "optdump.h"
-#include "search/grab.h"
+#include "search/config.h"
 #include "front/defaults.h"
 #include "applets/grab/options.h"
 
@@ -196,7 +196,7 @@ threads_arg (char const *arg)
 /* Take grab's own long option C (getopt's, with optarg) into *O and *CL.
    Return false if C is none of them.  */
 static bool
-grab_long_option (int c, struct grab_opts *o, struct grab_cmdline *cl)
+grab_long_option (int c, struct search_config *o, struct front_cmdline *cl)
 {
   ptrdiff_t i;
   switch (c)
@@ -209,7 +209,7 @@ grab_long_option (int c, struct grab_opts *o, struct grab_cmdline *cl)
       cl->binary_set = true;
       break;
     case COLOR_OPTION:
-      cl->color = grab_color_arg (optarg);
+      cl->color = cmdline_color_arg (optarg);
       if (cl->color < 0)
         {
           error (0, 0, "invalid argument %s for %s", quote (optarg),
@@ -285,11 +285,11 @@ grab_long_option (int c, struct grab_opts *o, struct grab_cmdline *cl)
 /* Parse the command line into *O and *CL (grep's option letters where
    they do not clash with the original grab's).  Dies on bad usage.  */
 void
-grab_parse_options (int argc, char **argv, struct grab_opts *o,
-                    struct grab_cmdline *cl)
+grab_parse_options (int argc, char **argv, struct search_config *o,
+                    struct front_cmdline *cl)
 {
   optdump_maybe (argc, argv, short_options, long_options);
-  grab_defaults (o, cl);
+  defaults_set (o, cl);
   cl->usage = grab_usage;
   int c;
   ptrdiff_t i;

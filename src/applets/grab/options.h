@@ -1,7 +1,7 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* options.h: grab's command line (options.c), parsed into struct
-   grab_opts and struct grab_cmdline (front/cmdline.h, which also holds
+   search_config and struct front_cmdline (front/cmdline.h, which also holds
    the pieces grep's parser shares), and its --help (usage.c).  */
 
 #ifndef GRABRAT_GRAB_OPTIONS_H
@@ -16,8 +16,8 @@
 
 /* Parse ARGV into *O (its defaults set first) and *CL.  Dies on bad usage
    (status 2) and exits for --help, --version and --list-engines.  */
-void grab_parse_options (int argc, char **argv, struct grab_opts *o,
-                         struct grab_cmdline *cl);
+void grab_parse_options (int argc, char **argv, struct search_config *o,
+                         struct front_cmdline *cl);
 
 /* Print --help (STATUS 0) or the "Try" line, and exit with STATUS.  */
 _Noreturn void grab_usage (int status);

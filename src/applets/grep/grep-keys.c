@@ -229,15 +229,15 @@ split_alternatives (struct patterns const *p, bool ere)
               if (s[k] == '\\' && p->n == 1
                   && (k + 1 == len || !strchr (special, s[k + 1])))
                 {
-                  grab_free_patterns (q);
+                  cmdline_free_patterns (q);
                   free (q);
                   return NULL;
                 }
               k += s[k] == '\\' && k + 1 < len;
               continue;
             }
-          grab_add_pattern_at (q, s + from, k - from, p->file[i],
-                               p->lineno[i]);
+          cmdline_add_pattern_at (q, s + from, k - from, p->file[i],
+                                  p->lineno[i]);
           k += !ere && k < len;
           from = k + 1;
         }
@@ -274,7 +274,7 @@ grep_keys_fixed (struct localeinfo const *lip, struct patterns *p,
     return false;
   if (!regex_to_fixed (&li, q, ere, icase))
     {
-      grab_free_patterns (q);
+      cmdline_free_patterns (q);
       free (q);
       return false;
     }
@@ -282,7 +282,7 @@ grep_keys_fixed (struct localeinfo const *lip, struct patterns *p,
      strings (its try_fgrep_pattern); one pattern, or one cut at its
      bars here, its regex matcher searches.  */
   *grep_fixed = 1 < p->n && q->n == p->n;
-  grab_free_patterns (p);
+  cmdline_free_patterns (p);
   *p = *q;
   free (q);
   return true;

@@ -3,8 +3,8 @@
 /* grep-keys.h: which of grep's matchers takes its -G, -E or -F patterns,
    by grep 3.8's rules, and the rewriting that goes with the choice.  */
 
-#ifndef GRABRAT_GRAB_GREP_KEYS_H
-#define GRABRAT_GRAB_GREP_KEYS_H
+#ifndef GRABRAT_GREP_GREP_KEYS_H
+#define GRABRAT_GREP_GREP_KEYS_H
 
 #include <stdbool.h>
 

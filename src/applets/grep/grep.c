@@ -1,11 +1,12 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* grep.c: the grep applet, grabrat's GNU grep personality: GNU grep
-   3.8's command line (applets/grep/options.c) settled into grab's
-   options and searched by grab's walker, workers and printer, with
-   grep's -G and -E matched by gnulib's dfa and regex (engine-dfa.c).
-   Called as egrep or fgrep it is grep -E or grep -F (Debian's grep 3.8
-   wrappers print no warning, and neither does this).  */
+   3.8's command line (applets/grep/options.c) settled into the search's
+   configuration (front/settle.c) and searched by the walker, workers and
+   printer grab uses too (search/), with grep's -G and -E matched by
+   gnulib's dfa and regex (engine-dfa.c).  Called as egrep or fgrep it is
+   grep -E or grep -F (Debian's grep 3.8 wrappers print no warning, and
+   neither does this).  */
 
 #include <config.h>
 
@@ -18,7 +19,7 @@
 #include "progname.h"
 
 #include "system.h"
-#include "search/grab.h"
+#include "search/config.h"
 #include "applets/grep/options.h"
 #include "search/run.h"
 
@@ -44,8 +45,9 @@ grep_main (int argc, char **argv)
      thread before any worker compiles them.  */
   c_stack_action (NULL);
 
-  static struct grab_opts o;   /* the one set of options; read-only later */
-  struct grab_cmdline cl;
+  /* The one set of options; read-only later.  */
+  static struct search_config o;
+  struct front_cmdline cl;
   grep_parse_options (argc, argv, &o, &cl, matcher);
-  return grab_search_all (&o, &cl);
+  return search_all (&o, &cl);
 }

@@ -2,8 +2,8 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* options.c: GNU grep 3.8's command line (grabrat grep, and links
    named grep, egrep, fgrep): its letters, long options, defaults and
-   messages, parsed into the same struct grab_opts and struct
-   grab_cmdline as grab's (applets/grab/options.c), which
+   messages, parsed into the same struct search_config and struct
+   front_cmdline as grab's (applets/grab/options.c), which
    front/settle.c settles.  Its --help is usage.c's.  */
 
 #include <config.h>
@@ -21,7 +21,7 @@
 #include "quote.h"
 
 #include "system.h"
-#include "search/grab.h"
+#include "search/config.h"
 #include "front/cmdline.h"
 #include "front/defaults.h"
 #include "applets/grep/grep-keys.h"
@@ -101,7 +101,7 @@ ARGMATCH_VERIFY (directories_args, directories_vals);
 /* -E, -F, -G, -P: the matcher, which may be given only once (or the same
    again), as in grep.  */
 static void
-set_matcher (struct grab_cmdline *cl, int *matcher, int m)
+set_matcher (struct front_cmdline *cl, int *matcher, int m)
 {
   if (*matcher && *matcher != m)
     error (EXIT_TROUBLE, 0, "conflicting matchers specified");
@@ -126,9 +126,9 @@ struct grep_parse
 /* grep's defaults, over those both command lines start from
    (front/defaults.c).  */
 static void
-grep_defaults (struct grab_opts *o, struct grab_cmdline *cl)
+grep_defaults (struct search_config *o, struct front_cmdline *cl)
 {
-  grab_defaults (o, cl);
+  defaults_set (o, cl);
   cl->grep = true;
   cl->usage = grep_usage;
   cl->keys_fixed = grep_keys_fixed;
@@ -153,7 +153,7 @@ grep_defaults (struct grab_opts *o, struct grab_cmdline *cl)
    ARGV (getopt now at optind).  */
 static void
 take_digit (struct grep_parse *st, int c, int prev_optind, char **argv,
-            struct grab_cmdline *cl)
+            struct front_cmdline *cl)
 {
   if (! (st->digit_cont && st->digit_arg == prev_optind))
     st->ndigits = 0;
@@ -164,13 +164,13 @@ take_digit (struct grep_parse *st, int c, int prev_optind, char **argv,
   st->digits[st->ndigits] = '\0';
   st->digit_arg = optind == prev_optind ? prev_optind : -1;
   st->digit_cont = st->digit_arg == prev_optind;
-  cl->context = grab_context_length (st->digits);
+  cl->context = cmdline_context_length (st->digits);
 }
 
 /* Take option C (getopt's, with optarg) into *O, *CL and *ST.  */
 static void
-grep_option (int c, struct grep_parse *st, struct grab_opts *o,
-             struct grab_cmdline *cl)
+grep_option (int c, struct grep_parse *st, struct search_config *o,
+             struct front_cmdline *cl)
 {
   switch (c)
     {
@@ -274,7 +274,7 @@ grep_option (int c, struct grep_parse *st, struct grab_opts *o,
         error (EXIT_TROUBLE, 0, "unknown binary-files type");
       break;
     case COLOR_OPTION:
-      cl->color = grab_color_arg (optarg);
+      cl->color = cmdline_color_arg (optarg);
       if (cl->color < 0)
         st->show_help = true;   /* grep 3.8 shows its help */
       break;
@@ -289,8 +289,8 @@ grep_option (int c, struct grep_parse *st, struct grab_opts *o,
 }
 
 void
-grep_parse_options (int argc, char **argv, struct grab_opts *o,
-                    struct grab_cmdline *cl, char matcher0)
+grep_parse_options (int argc, char **argv, struct search_config *o,
+                    struct front_cmdline *cl, char matcher0)
 {
   grep_defaults (o, cl);
   struct grep_parse st = { .digit_arg = -1 };

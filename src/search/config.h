@@ -1,10 +1,12 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
-/* grab.h: what grab's modules share: the options (read-only once parsed)
-   and the state of one run that the workers update under its lock.  */
+/* config.h: what the search's modules share: its configuration (struct
+   search_config, which front/settle.c settles and nothing writes once
+   the run starts) and the state of one run (struct search_run), which
+   the workers update under its lock.  */
 
-#ifndef GRABRAT_GRAB_GRAB_H
-#define GRABRAT_GRAB_GRAB_H
+#ifndef GRABRAT_SEARCH_CONFIG_H
+#define GRABRAT_SEARCH_CONFIG_H
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -27,7 +29,7 @@ enum devices { DEVS_READ_COMMAND_LINE, DEVS_READ, DEVS_SKIP };
 enum binary_files { BIN_TEXT, BIN_BINARY, BIN_WITHOUT_MATCH };
 enum list_files { LIST_NONE, LIST_MATCHING, LIST_NONMATCHING };
 
-struct grab_opts
+struct search_config
 {
   struct search_opts search;
   struct print_opts print;
@@ -81,7 +83,7 @@ struct grab_opts
 
   /* Skip regular files shorter than this without reading them (0:
      never): no match fits in them and skipping them changes no output.
-     See grab_too_short.  */
+     See search_too_short.  */
   off_t min_size;
 
   /* Standard output, when it is a regular file and grep's rule applies
@@ -94,9 +96,9 @@ struct grab_opts
 };
 
 /* The state of one run, shared by the workers.  */
-struct grab_run
+struct search_run
 {
-  struct grab_opts const *o;
+  struct search_config const *o;
   struct engine_ops const *eng;
   void const *re;
   struct workq *q;
@@ -116,7 +118,7 @@ struct grab_run
   atomic_llong out_pending;   /* bytes that buffer would hold (also reset
                                  by a diagnostic, without the lock) */
   struct outbuf stage;        /* output the order's cursor gathers
-                                 (output.c's grab_emit) */
+                                 (output.c's search_emit) */
   bool staging;               /* ...while it moves */
 
   /* Standard input given as several operands is read in turn, in
@@ -144,7 +146,7 @@ struct grab_run
    A size of 0 is not believed: /proc and /sys files say 0 and have
    content (tests/grab/proc-files.sh), so empty files are opened and read.  */
 static inline bool
-grab_too_short (struct grab_opts const *o, struct stat const *st)
+search_too_short (struct search_config const *o, struct stat const *st)
 {
   return 0 < st->st_size && st->st_size < o->min_size;
 }
@@ -152,7 +154,7 @@ grab_too_short (struct grab_opts const *o, struct stat const *st)
 /* Whether grep's binary rule applies to O's search: a NUL makes a file
    binary (see worker.c's take_nuls).  */
 static inline bool
-grab_binary_rule (struct grab_opts const *o)
+search_binary_rule (struct search_config const *o)
 {
   return o->binary_files != BIN_TEXT && o->search.eol;
 }
