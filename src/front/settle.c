@@ -1,13 +1,14 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* settle.c: a parsed command line (struct front_cmdline, cmdline.h)
-   settled into the one struct search_config that the search reads and never
-   writes, and the pattern compiled: grep's rules of precedence (-q over
-   -l and -L over -c), the context defaults, the file-name prefix rule,
-   what /dev/null as output allows, the operands' defaults (standard
-   input, or '.' under -r), the engine chosen and the pattern compiled.
-   The one place every command line ends up, settled in steps, each a
-   function: patterns, output, print, engine, threads, operands.  */
+   settled into the one struct search_config that the search reads and
+   never writes, and the pattern compiled: grep's rules of precedence (-q
+   over -l and -L over -c), the context defaults, the file-name prefix
+   rule, what /dev/null as output allows, the operands' defaults
+   (standard input, or '.' under -r), the engine chosen and the pattern
+   compiled.  The one place every command line ends up, settled in steps,
+   each a function: patterns, output, print, engine, threads, operands;
+   then handed to the search (search/run.c).  */
 
 #include <config.h>
 
@@ -32,6 +33,8 @@
 #include "search/config.h"
 #include "front/cmdline.h"
 #include "engines/utf8chars.h"
+#include "search/json.h"
+#include "search/run.h"
 #include "front/settle.h"
 
 static bool
@@ -450,4 +453,18 @@ settle_cmdline (struct search_config *o, struct front_cmdline *cl,
 
   *operands = files;
   return num_operands;
+}
+
+int
+settle_and_search (struct search_config *o, struct front_cmdline *cl)
+{
+  /* --json's summary times the run from here, the settling (and the
+     pattern's compilation) included.  */
+  struct search_run run = { .o = o, .json_start = json_now () };
+  char *const *files;
+  int num_operands = settle_cmdline (o, cl, &run, &files);
+  int status = search_all (o, &run, files, num_operands, cl->files_from,
+                           cl->files_from_delim);
+  cmdline_free_patterns (&cl->pats);
+  return status;
 }

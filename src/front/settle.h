@@ -1,7 +1,7 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
-/* settle.h: from a parsed command line to the options the search reads
-   (settle.c).  */
+/* settle.h: from a parsed command line to the options the search reads,
+   and on to the search (settle.c).  */
 
 #ifndef GRABRAT_FRONT_SETTLE_H
 #define GRABRAT_FRONT_SETTLE_H
@@ -15,5 +15,10 @@
    be selected (grep's rule), dies with status 2 on errors.  */
 int settle_cmdline (struct search_config *o, struct front_cmdline *cl,
                     struct search_run *run, char *const **operands);
+
+/* Where both command lines end: settle CL into O (settle_cmdline),
+   search the operands (search/run.h's search_all), free the patterns CL
+   holds, and return the exit status (grep's).  */
+int settle_and_search (struct search_config *o, struct front_cmdline *cl);
 
 #endif

@@ -1,7 +1,8 @@
 /* Copyright (C) 2026 the grabrat authors
    SPDX-License-Identifier: GPL-3.0-or-later  */
 /* grab.c: the grab applet's main: the command line parsed (options.c)
-   into a struct search_config, then searched by the run (search/run.c).  */
+   into a struct search_config, then settled and searched
+   (front/settle.c, search/run.c).  */
 
 #include <config.h>
 
@@ -12,7 +13,7 @@
 
 #include "system.h"
 #include "applets/grab/options.h"
-#include "search/run.h"
+#include "front/settle.h"
 
 int grab_main (int, char **);
 
@@ -27,5 +28,5 @@ grab_main (int argc, char **argv)
   static struct search_config o;
   struct front_cmdline cl;
   grab_parse_options (argc, argv, &o, &cl);
-  return search_all (&o, &cl);
+  return settle_and_search (&o, &cl);
 }

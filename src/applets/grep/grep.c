@@ -21,7 +21,7 @@
 #include "system.h"
 #include "search/config.h"
 #include "applets/grep/options.h"
-#include "search/run.h"
+#include "front/settle.h"
 
 int grep_main (int, char **);
 
@@ -49,5 +49,5 @@ grep_main (int argc, char **argv)
   static struct search_config o;
   struct front_cmdline cl;
   grep_parse_options (argc, argv, &o, &cl, matcher);
-  return search_all (&o, &cl);
+  return settle_and_search (&o, &cl);
 }
