@@ -30,6 +30,11 @@ $ -e \C => (?:$)|(?:\C)
 EOF2
 
 fail=0
+sample_stride_ 4   # by default each case at one engine and -n, in turns
+nrun=0
+for e in $(grab_engine_opts_); do
+  for n in $test_threads; do nrun=$((nrun + 1)); done
+done
 while IFS= read -r c; do
   gpats=${c%% => *} ref=${c#* => }
   for loc in C "$UTF8_LOCALE"; do
@@ -46,9 +51,11 @@ while IFS= read -r c; do
           rest=${rest#"$p"}
           rest=${rest# -e }
         done
+        turn_case_
         for e in $(grab_engine_opts_); do
           test "x$e" = x- && e=
           for n in $test_threads; do
+            in_turn_ $nrun || continue
             LC_ALL=$loc grab $e -n $n "$@" $f >got 2>&1
             gs=$?
             if test $es != $gs || ! cmp -s exp got; then

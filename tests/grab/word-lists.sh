@@ -62,6 +62,11 @@ awk 'BEGIN { srand(11) }
 join_ () { sed 's/.*/(?:&)/' "$1" | paste -s -d '|' -; }
 
 require_utf8_locale_
+sample_stride_ 4   # by default each case at one engine and -n, in turns
+nrun=0
+for e in $(grab_engine_opts_); do
+  for n in ${THREADS-1 ${GRAB_TEST_THREADS-4}}; do nrun=$((nrun + 1)); done
+done
 for loc in C "$UTF8_LOCALE"; do
   for list in w3 w20 long regexes inline; do
     alt=$(join_ $list)
@@ -70,9 +75,11 @@ for loc in C "$UTF8_LOCALE"; do
       # shellcheck disable=SC2086
       LC_ALL=$loc grep -P -a $opts -e "$alt" text >exp 2>/dev/null
       st=$?
+      turn_case_
       for e in $(grab_engine_opts_); do
         # -n 1 and -n 4 unless told otherwise, as in difflib.sh.
         for n in ${THREADS-1 ${GRAB_TEST_THREADS-4}}; do
+          in_turn_ $nrun || continue
           # shellcheck disable=SC2086
           LC_ALL=$loc grab $(engine_opt_ $e) -n $n $F -f $list $opts text \
             >out 2>err

@@ -31,7 +31,7 @@ run_ ()
 {
   who=$1 n=$2
   shift 2
-  (sleep 0.2; echo 'foo fifo' >t/fifo) 2>/dev/null &
+  (sleep 0.05; echo 'foo fifo' >t/fifo) 2>/dev/null &
   writer=$!
   (PATH=$PWD/$who:$PATH; OMP_NUM_THREADS=$n grep "$@") >out.$who 2>err.$who
   echo $? >>out.$who
@@ -63,13 +63,13 @@ done
 
 # grab -D read reads the tree's FIFO too, as grep -P -a -r -D read does.
 for n in 1 ${GRAB_TEST_THREADS-4}; do
-  (sleep 0.2; echo 'foo fifo' >t/fifo) 2>/dev/null &
+  (sleep 0.05; echo 'foo fifo' >t/fifo) 2>/dev/null &
   writer=$!
   grep -P -a -r -D read -c foo t/a t >exp 2>&1
   echo $? >>exp
   kill $writer 2>/dev/null
   wait $writer 2>/dev/null
-  (sleep 0.2; echo 'foo fifo' >t/fifo) 2>/dev/null &
+  (sleep 0.05; echo 'foo fifo' >t/fifo) 2>/dev/null &
   writer=$!
   grab -n $n -r -D read -c foo t/a t >got 2>&1
   echo $? >>got
