@@ -38,7 +38,7 @@ inj_ ()
 vs_grep_ ()
 {
   if test "${v_sample_-}" = yes; then
-    in_sample_each_ "${v_stdin_-}:$*" "${v_stdin_-}" "$@" || return 0
+    in_sample_each_ "${v_stdin_-}" "$@" || return 0
   fi
   v_n_=$1 v_spec_=$2 v_path_=$3
   shift 3

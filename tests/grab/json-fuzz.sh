@@ -97,7 +97,7 @@ sample_stride_ 3
 for loc in C C.UTF-8; do
   for pat in '.' '[\x80-\xff]+' '\x00|\x01' '"|\\' '$' 'a|é|\t' '\r'; do
     for opts in '' '-C1' '-v -A1' '-m3 -B2'; do
-      in_sample_ "$loc:$pat:$opts" "p:$loc:$pat" "o:$loc:$opts" || continue
+      in_sample_ "p:$loc:$pat" "o:$loc:$opts" || continue
       turn=$((turn + 1))
       e=$(engine_at_ $turn $(grab_engine_opts_))
       n=$((turn % 2 ? 1 : ${GRAB_TEST_THREADS-4}))

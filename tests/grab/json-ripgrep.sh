@@ -28,27 +28,22 @@ untimed_ () { sed 's/"elapsed[a-z_]*":{[^}]*}/T/g' "$@"; }
 # (records grouped by file, files sorted).  One run of grab goes through
 # the parser; the other engines and thread counts must print the same
 # bytes but for times.
-c_turn=0
 case_ ()
 {
-  in_sample_ "$*" "o:$1:$2" "p:$1:$3" || return 0
+  in_sample_ "o:$1:$2" "p:$1:$3" || return 0
   c_loc=$1 c_opts=$2 c_pat=$3
   rg_ --sort path $c_opts -e "$c_pat" tree >rg.raw
   json_norm_ <rg.raw >exp || { echo "rg: $c_opts '$c_pat'"; fail=1; }
   json_norm_ -s <rg.raw >exps || fail=1
   c_ref=
-  # By default (init.cfg's sample_stride_) one engine and thread count a
-  # case, in turns, besides the unordered run below.
-  c_e=$engines c_n="1 $N"
-  if test "${s_default_-}" = yes; then
-    set -- $engines
-    c_k=$#
-    shift $((c_turn % c_k))
-    c_e=$1 c_n=1
-    test $((c_turn / c_k % 2)) = 1 && c_n=$N
-  fi
-  for e in $c_e; do
-    for n in $c_n; do
+  # By default (init.cfg's in_turn_) one engine and thread count a case,
+  # in turns, besides the unordered run below.
+  turn_case_
+  set -- $engines
+  c_k=$#
+  for e in $engines; do
+    for n in 1 $N; do
+      in_turn_ $((2 * c_k)) || continue
       LC_ALL=$c_loc grab $(engine_opt_ $e) -n $n --sort=path -r --json \
         $c_opts -e "$c_pat" tree >got.raw
       untimed_ got.raw >got.untimed
@@ -64,8 +59,7 @@ case_ ()
   done
   # Unordered, with each engine in turn.
   set -- $engines
-  c_turn=$((c_turn + 1))
-  shift $((c_turn % $#))
+  shift $((t_case_ % $#))
   LC_ALL=$c_loc grab $(engine_opt_ $1) -n $N -r --json $c_opts -e "$c_pat" \
     tree >got.raw
   json_norm_ -s <got.raw >gots || fail=1

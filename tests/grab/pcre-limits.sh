@@ -23,7 +23,7 @@ t=0
 for p in '(a*)*z' '(*NO_JIT)(*LIMIT_HEAP=1)(a|b)*z'; do
   for opts in '' -c -v -l --files-without-match -o; do
     for files in mid first 'ok mid ok' 'first ok'; do
-      in_sample_ "$p:$opts:$files" "p:$p" "o:$opts" "f:$files" || continue
+      in_sample_ "p:$p" "o:$opts" "f:$files" || continue
       # shellcheck disable=SC2086
       grep -P -a $opts -e "$p" $files >exp 2>exp.err
       es=$?
@@ -32,7 +32,7 @@ for p in '(a*)*z' '(*NO_JIT)(*LIMIT_HEAP=1)(a|b)*z'; do
         test "x$e" = x- && e=
         for n in '-n 1' '-n 4 --sort=path' '-n 4'; do
           t=$((t + 1))
-          test "${s_default_-}" = yes && test $((t % 7)) != 0 && continue
+          sampling_ && test $((t % 7)) != 0 && continue
           # shellcheck disable=SC2086
           grab $e $n $opts -e "$p" $files >got 2>got.err
           gs=$?
@@ -81,7 +81,7 @@ c=0
 for opts in '' -x -c -v; do
   for files in x1 'empty1 x1'; do
     c=$((c + 1))
-    test "${s_default_-}" = yes &&
+    sampling_ &&
       test $(((c - 1) % 2)) != $(((c - 1) / 2 % 2)) && continue
     # shellcheck disable=SC2086
     grep -P -a $opts -e '(?)\A((?1))' $files >exp 2>exp.err
@@ -90,7 +90,7 @@ for opts in '' -x -c -v; do
     i=0
     for e in $(grab_engine_opts_); do
       i=$((i + 1))
-      test "${s_default_-}" = yes && test $(((c + i) % neng)) != 0 && continue
+      sampling_ && test $(((c + i) % neng)) != 0 && continue
       test "x$e" = x- && e=
       # shellcheck disable=SC2086
       grab $e -n 1 $opts -e '(?)\A((?1))' $files >got 2>got.err

@@ -38,9 +38,9 @@ for p in '(a*)*z' '(*NO_JIT)(*LIMIT_HEAP=1)(a|b)*z' \
       for t in 1 4; do
         n=$((n + 1))
         # By default the thread counts take turns over the cases.
-        test "${s_default_-}" = yes && test $((((n + 1) / 2 + t / 4) % 2)) = 0 &&
+        sampling_ && test $((((n + 1) / 2 + t / 4) % 2)) = 0 &&
           continue
-        in_sample_ "$p:$opts:$files:$t" "p:$p" "o:$opts" "f:$files" ||
+        in_sample_ "p:$p" "o:$opts" "f:$files" ||
           continue
         # shellcheck disable=SC2086
         (PATH=$PWD/gnu:$PATH; eval "grep -P $opts -e '$p' $files") \
@@ -89,7 +89,7 @@ for opts in '' -x -w -v -c '-c -m0' -s -q --label=L -z -o -r; do
   j=0
   for files in x1 empty1 'x1 empty1' nonexistent '- <empty1' ''; do
     j=$((j + 1))
-    test "${s_default_-}" = yes && test $i != $((2 * j - 2)) && continue
+    sampling_ && test $i != $((2 * j - 2)) && continue
     s_stride_=1
     eval "run_ C '$test_threads' -P $opts -e '(?)\A((?1))' $files"
     s_stride_=$s_keep_

@@ -37,7 +37,7 @@ diff_run_ ()
 {
   # A fixed sample (init.cfg's in_sample_), with each option set, each
   # pattern and each operand list at least once in each locale.
-  in_sample_ "${GRAB_OPTS-}:${DIFF_STDIN-}:$*" "o:$1:$2" "p:$1:$3" \
+  in_sample_ "o:$1:$2" "p:$1:$3" \
     "f:$1:${GRAB_OPTS-}:${DIFF_STDIN-}:$(($# > 3 ? 4 : 0))${4+:$4}" ||
     return 0
   d_loc_=$1 d_opts_=$2 d_pat_=$3
@@ -59,23 +59,20 @@ diff_run_ ()
     sed 's/^grep:/grab:/' exp.err | LC_ALL=C $REF_SORT >exp.errs
   fi
   d_case_=$((d_case_ + 1)) d_i_=0
+  turn_case_
   for e in $d_engines_; do
   # engine_opt_ (init.cfg) without its subshell: one a run was too many.
   test "x$e" = x- && e=
   # Without THREADS, each engine runs at -n 1 and one engine, taking turns
   # case by case, at -n N too: matching is checked in every case with
   # every engine, the threaded walk and its output in every case once.
+  # In the default sample (init.cfg's sampling_), one run a case: the
+  # engines and the two thread counts take turns over the cases.
   d_i_=$((d_i_ + 1)) d_threads_=1
-  test $(((d_case_ + d_i_) % d_neng_)) = 0 &&
+  { test $(((d_case_ + d_i_) % d_neng_)) = 0 || sampling_; } &&
     d_threads_="1 ${GRAB_TEST_THREADS-4}"
-  # In the default sample (init.cfg's sample_stride_), one run a case:
-  # the engines and thread counts take turns over the cases.
-  if test "${s_default_-}" = yes && test -z "${THREADS-}"; then
-    test $(((d_case_ + d_i_) % d_neng_)) = 0 || continue
-    d_threads_=1
-    test $((d_case_ / d_neng_ % 2)) = 1 && d_threads_=${GRAB_TEST_THREADS-4}
-  fi
   for n in ${THREADS-$d_threads_}; do
+    test -n "${THREADS-}" || in_turn_ $((2 * d_neng_)) || continue
     # shellcheck disable=SC2086
     LC_ALL=$d_loc_ grab $e -n $n ${GRAB_OPTS-} $d_gopts_ -e "$d_pat_" "$@" \
       <"${DIFF_STDIN-/dev/null}" >got.raw 2>got.err

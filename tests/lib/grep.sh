@@ -21,27 +21,20 @@ ln -s "$abs_top_builddir/src/grabrat" ours/grep || framework_failure_
 # sample (init.cfg's in_sample_each_), with every argument (each option,
 # pattern and file) at least once in each locale; in the default sample
 # (not under GRAB_TEST_STRIDE: CI's TSan step wants every thread count),
-# ours runs at one of the THREADS in each case, taking turns.
-r_turn_=0
+# ours runs at one of the THREADS in each case, taking turns (in_turn_).
 run_ ()
 {
-  in_sample_each_ "${STDIN-}:$*" "$1:${STDIN-}" "$@" || return 0
+  in_sample_each_ "$1:${STDIN-}" "$@" || return 0
   r_loc_=$1 r_ns_=$2
   shift 2
-  if test "${s_default_-}" = yes; then
-    r_i_=0
-    for r_n_ in $r_ns_; do r_i_=$((r_i_ + 1)); done
-    r_j_=$((r_turn_ % r_i_)) r_turn_=$((r_turn_ + 1))
-    for r_n_ in $r_ns_; do
-      test $r_j_ = 0 && r_pick_=$r_n_
-      r_j_=$((r_j_ - 1))
-    done
-    r_ns_=$r_pick_
-  fi
+  turn_case_
+  r_nn_=0
+  for r_n_ in $r_ns_; do r_nn_=$((r_nn_ + 1)); done
   PATH=$PWD/gnu:$PATH LC_ALL=$r_loc_ grep "$@" <"${STDIN-/dev/null}" \
     >exp 2>exp.err
   es=$?
   for r_n_ in $r_ns_; do
+    in_turn_ $r_nn_ || continue
     PATH=$PWD/ours:$PATH LC_ALL=$r_loc_ OMP_NUM_THREADS=$r_n_ grep "$@" \
       <"${STDIN-/dev/null}" >got 2>got.err
     gs=$?

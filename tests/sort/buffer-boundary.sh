@@ -39,7 +39,7 @@ case_ ()
 {
   # A sample by default (init.cfg's in_sample_), with each buffer size,
   # thread count and line length at least once in each locale.
-  in_sample_ "$*" "$1:$2:$3" "$1:len:$5" || return 0
+  in_sample_ "$1:$2:$3" "$1:len:$5" || return 0
   lines_ "$4" "$5" >in || framework_failure_
   c_loc=$1
   set -- -S "$2" --parallel="$3" -T /nonexistent

@@ -18,7 +18,8 @@
 require_strace_
 
 fail=0
-sample_stride_ 2
+sampling_ && echo "sample: each file-size limit once, to -o or standard" \
+  "output in turns (both: RUN_EXPENSIVE_TESTS=yes)"
 abs=$(pwd -P) || framework_failure_
 mkdir tmp || framework_failure_
 seq 100 | sed 's/$/ x/' >tiny && seq 50 >tiny2 \
@@ -235,17 +236,16 @@ if command -v prlimit >/dev/null && prlimit --fsize=1000000 true; then
       } >>mismatches
     fi
   }
-  # By default (RUN_EXPENSIVE_TESTS unset) each limit once, to -o and
-  # to standard output in turns.
-  k=0
+  # By default (init.cfg's sampling_) each limit once, to -o and to
+  # standard output in turns (in_turn_).
   for f in big long; do
     size=$(wc -c <$f)
     last=$(( (size - 1) / 4096 * 4096 ))
     for lim in 4096 $((size / 2)) $((last - 1)) $last $((last + 1)) \
                $((size - 1)); do
-      k=$((k + 1))
-      test "${s_default_-}" = yes && test $((k % 2)) = 0 || fsize_ $lim -o o $f
-      test "${s_default_-}" = yes && test $((k % 2)) = 1 || fsize_ $lim $f
+      turn_case_
+      in_turn_ 2 && fsize_ $lim -o o $f
+      in_turn_ 2 && fsize_ $lim $f
     done
   done
   size=$(( $(wc -c <even) + $(wc -c <odd) ))

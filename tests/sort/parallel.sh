@@ -19,7 +19,7 @@ gen_input_ 12 mix $lines >>big || framework_failure_
 sample_stride_ 2
 for n in ${SORT_TEST_PARALLEL_THREADS-1 2 3 8}; do
   for opts in '' -n -fu '-s -t, -k2,2'; do
-    in_sample_ "$n:$opts" "n:$n" "o:$opts" || continue
+    in_sample_ "n:$n" "o:$opts" || continue
     # shellcheck disable=SC2086
     diff_run_ C big --parallel=$n $opts
   done
