@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -331,6 +332,8 @@ static int
 grabrat_main (int argc, char **argv)
 {
   set_program_name (argv[0]);
+  setlocale (LC_ALL, "");
+  speak_as (PACKAGE);
   if (argc < 2)
     {
       error (0, 0, "missing applet name");
@@ -389,6 +392,8 @@ main (int argc, char **argv)
   if (name || strncmp (base, PACKAGE_NAME, strlen (PACKAGE_NAME)) == 0)
     return grabrat_main (argc, argv);
   set_program_name (PACKAGE_NAME);
+  setlocale (LC_ALL, "");
+  speak_as (PACKAGE);
   error (0, 0, "applet not found: %s", base);
   return EXIT_NOT_FOUND;
 }

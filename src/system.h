@@ -13,8 +13,42 @@
 #include <string.h>
 
 #include "dirname.h"
+#include "gettext.h"
 #include "progname.h"
 #include "quotearg.h"
+
+/* Messages in the user's language.  _ (MSGID) translates in the text
+   domain the applet speaks in (speak_as): GNU grep's 'grep' for grep,
+   coreutils' for sort and for what rat prints as cat does, 'grabrat' for
+   grab and grabrat; so a message the applet shares with the program it
+   reproduces has that program's msgid, byte for byte, split where its
+   source splits it, and the system's catalog of that program finds it.
+   G_ (MSGID) is grabrat's own words where the applet speaks in another
+   domain (rat's own options, grep's lines that GNU's has not), looked up
+   in 'grabrat'.  N_ and NG_ mark a string for the catalogs without
+   translating it there.  */
+#define _(msgid) gettext (msgid)
+#define N_(msgid) msgid
+#define G_(msgid) dgettext (PACKAGE, msgid)
+#define NG_(msgid) msgid
+
+/* Text domains of the programs the applets stand in for, whose catalogs
+   those programs' packages install in SYSTEM_LOCALEDIR.  */
+#define DOMAIN_GREP "grep"
+#define DOMAIN_COREUTILS "coreutils"
+
+/* Make DOMAIN the one _ () reads, after setlocale: grabrat's catalogs
+   are under our prefix's LOCALEDIR, the others where their programs put
+   them (configure --with-system-localedir), so a missing catalog or
+   message falls back to English as it does for them.  */
+static inline void
+speak_as (char const *domain)
+{
+  (void) bindtextdomain (PACKAGE, LOCALEDIR);
+  if (strcmp (domain, PACKAGE) != 0)
+    (void) bindtextdomain (domain, SYSTEM_LOCALEDIR);
+  (void) textdomain (domain);
+}
 
 /* grep's and sort's "trouble" status.  */
 enum { EXIT_TROUBLE = 2 };
@@ -42,7 +76,7 @@ streq (char const *a, char const *b)
 static inline void
 emit_try_help (void)
 {
-  fprintf (stderr, "Try '%s --help' for more information.\n",
+  fprintf (stderr, _("Try '%s --help' for more information.\n"),
            program_name);
 }
 

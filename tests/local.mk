@@ -36,7 +36,9 @@ toolbox_tests = \
   tests/toolbox/readme-docs.sh \
   tests/toolbox/include-circles.sh \
   tests/toolbox/completions.sh \
-  tests/toolbox/unprivileged-skip.sh
+  tests/toolbox/unprivileged-skip.sh \
+  tests/toolbox/translations.sh \
+  tests/toolbox/po-files.sh
 
 all_tests = $(toolbox_tests)
 TESTS += $(all_tests)

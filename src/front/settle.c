@@ -66,7 +66,7 @@ probe_empty_line (struct search_run const *run)
   void *scratch = run->eng->scratch_new (run->re);
   char const *err = run->eng->probe_empty (run->re, scratch);
   if (err)
-    error (EXIT_TROUBLE, 0, "%s: %s", "(standard input)", err);
+    error (EXIT_TROUBLE, 0, "%s: %s", _("(standard input)"), err);
   run->eng->scratch_free (scratch);
 }
 

@@ -20,6 +20,7 @@
 #include "minmax.h"
 #include "safe-read.h"
 #include "xalloc.h"
+#include "xvasprintf.h"
 
 #include "system.h"
 #include "io/opener.h"
@@ -123,7 +124,11 @@ search_fd_end (struct worker *w, char const *name, intmax_t first_null)
          a separator ('printf "x\0\n" >a; printf "x\ny\n" >b; grep -A1
          x a b' starts with "--": tests/grep/separators.sh).  */
       w->pr.groups = true;
-      worker_say (w, name, "binary file matches", 0);
+      /* GNU's msgid, whose translation places the name ("%s : fichiers
+         binaires correspondent" in French).  */
+      char *msg = xasprintf (_("%s: binary file matches"), name);
+      worker_say (w, msg, NULL, 0);
+      free (msg);
     }
   return s->selected;
 }
@@ -444,9 +449,13 @@ do_file (struct worker *w, struct work *it)
 {
   if (it->stdin_)
     take_stdin_turn (w->run, it, false);
-  char const *name = it->stdin_ ? (w->o->label ? w->o->label
-                                   : "(standard input)")
-                                : it->path;
+  /* Standard input's name in the user's language ("(Standardeingabe)"
+     in GNU grep's German catalog), looked up when standard input is
+     searched, as GNU grep does: a run that never reads it loads no
+     catalog.  */
+  char const *name = (!it->stdin_ ? it->path
+                      : w->o->label ? w->o->label
+                      : _("(standard input)"));
   w->node = it->node;
   /* --files: a regular file of the walk needs no opening, unless its
      size is to be checked.  */

@@ -22,6 +22,7 @@ grab_main (int argc, char **argv)
 {
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
+  speak_as (PACKAGE);
   exit_failure = EXIT_TROUBLE;
 
   /* The one set of options; read-only later.  */

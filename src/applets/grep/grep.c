@@ -38,6 +38,7 @@ grep_main (int argc, char **argv)
     argv[0] = (char *) "grep";
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
+  speak_as (DOMAIN_GREP);
   exit_failure = EXIT_TROUBLE;
   /* As grep 3.8: a pattern that nests too deeply for the parsers'
      recursion ends in "grep: stack overflow" and status 2, not a crash

@@ -123,10 +123,10 @@ zcopy_failed (struct rat *r, char const *name)
   switch (r->z.side)
     {
     case ZCOPY_OUTPUT:
-      error (EXIT_FAILURE, errno, "write error");
+      error (EXIT_FAILURE, errno, _("write error"));
       break;
     case ZCOPY_PIPE:
-      error (0, errno, "splice error");
+      error (0, errno, "%s", G_("splice error"));
       break;
     case ZCOPY_INPUT:
     default:
@@ -172,7 +172,7 @@ write_out (struct rat *r, char const *buf, idx_t n)
     {
       idx_t len = MIN (step, n - done);
       if (full_write (STDOUT_FILENO, buf + done, len) != len)
-        error (EXIT_FAILURE, errno, "write error");
+        error (EXIT_FAILURE, errno, _("write error"));
     }
 }
 
@@ -266,7 +266,7 @@ input_waiting (int fd, char const *name, bool *probe)
       if (! (errno == EOPNOTSUPP || errno == ENOTTY || errno == EINVAL
              || errno == ENODEV || errno == ENOSYS))
         {
-          error (0, errno, "cannot do ioctl on %s",
+          error (0, errno, _("cannot do ioctl on %s"),
                  quotearg_style (shell_escape_always_quoting_style, name));
           return -1;
         }
@@ -297,7 +297,7 @@ copy_format (struct rat *r, int fd, char const *name, struct stat const *st)
         }
       int e = waiting ? 0 : fmt_flush (r->fmt, true);
       if (e)
-        error (EXIT_FAILURE, e, "write error");
+        error (EXIT_FAILURE, e, _("write error"));
       size_t n = safe_read (fd, buf, size);
       if (n == SAFE_READ_ERROR)
         {
@@ -314,7 +314,7 @@ copy_format (struct rat *r, int fd, char const *name, struct stat const *st)
         clock_gettime (CLOCK_REALTIME, &t);
       e = fmt_feed (r->fmt, buf, n, r->fopts.timestamp ? &t : NULL);
       if (e)
-        error (EXIT_FAILURE, e, "write error");
+        error (EXIT_FAILURE, e, _("write error"));
       tick (r, n);
       if (total < GROW_MIN && GROW_MIN <= total + n)
         grow_stdout (r);
@@ -324,6 +324,6 @@ copy_format (struct rat *r, int fd, char const *name, struct stat const *st)
      opened; a line still held for its colour stays held.  */
   int e = fmt_flush (r->fmt, false);
   if (e)
-    error (EXIT_FAILURE, e, "write error");
+    error (EXIT_FAILURE, e, _("write error"));
   return ok;
 }

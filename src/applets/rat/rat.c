@@ -213,7 +213,7 @@ rat_file (struct rat *r, char const *name, int fd)
   if (fstat (fd, &st) != 0)
     error (0, errno, "%s", quotef (name));
   else if (rat_self_copy (fd, &st, &r->out_st))
-    error (0, 0, "%s: input file is output file", quotef (name));
+    error (0, 0, _("%s: input file is output file"), quotef (name));
   else
     ok = (r->format ? copy_format : copy_plain) (r, fd, name, &st);
   if (!is_stdin && close (fd) != 0)
@@ -350,6 +350,7 @@ rat_main (int argc, char **argv)
 {
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
+  speak_as (DOMAIN_COREUTILS);
   exit_failure = EXIT_FAILURE;
 
   struct rat r = { .zero_copy = true, .out_append = -1 };
@@ -359,7 +360,7 @@ rat_main (int argc, char **argv)
   int first = parse_options (&r, argc, argv, &color, &progress, &strict);
 
   if (fstat (STDOUT_FILENO, &r.out_st) != 0)
-    error (EXIT_FAILURE, errno, "standard output");
+    error (EXIT_FAILURE, errno, _("standard output"));
 
   static char *stdin_only[] = { (char *) "-", NULL };
   char *const *names = first < argc ? argv + first : stdin_only;
@@ -378,12 +379,12 @@ rat_main (int argc, char **argv)
     {
       int e = fmt_end (r.fmt);
       if (e)
-        error (EXIT_FAILURE, e, "write error");
+        error (EXIT_FAILURE, e, _("write error"));
     }
   if (r.progress)
     progress_end (r.progress);
   if (r.have_read_stdin && close (STDIN_FILENO) != 0)
-    error (EXIT_FAILURE, errno, "closing standard input");
+    error (EXIT_FAILURE, errno, _("closing standard input"));
 
   fmt_free (r.fmt);
   color_rules_free (r.fopts.color);

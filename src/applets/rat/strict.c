@@ -67,7 +67,7 @@ check_open (int fd, char const *name, struct stat const *out)
     }
   if (rat_self_copy (fd, &st, out))
     {
-      error (0, 0, "%s: input file is output file", quotef (name));
+      error (0, 0, _("%s: input file is output file"), quotef (name));
       return false;
     }
   return true;
@@ -96,7 +96,7 @@ check_closed (char const *name, struct stat const *out)
   if (S_ISREG (out->st_mode) && st.st_dev == out->st_dev
       && st.st_ino == out->st_ino && 0 < st.st_size)
     {
-      error (0, 0, "%s: input file is output file", quotef (name));
+      error (0, 0, _("%s: input file is output file"), quotef (name));
       return false;
     }
   return true;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "inttostr.h"
 #include "minmax.h"
 #include "xalloc.h"
 
@@ -27,7 +28,9 @@ static void
 report_disorder (struct sort_opts const *o, char const *file,
                  intmax_t number, struct line const *line)
 {
-  fprintf (stderr, "%s: %s:%jd: disorder: ", program_name, file, number);
+  char buf[INT_BUFSIZE_BOUND (intmax_t)];
+  fprintf (stderr, _("%s: %s:%s: disorder: "), program_name, file,
+           imaxtostr (number, buf));
   fwrite (line->text, 1, line->len, stderr);
   putc (o->eol, stderr);
 }

@@ -216,8 +216,8 @@ cmdline_incompatible (char const *opts)
 _Noreturn static void
 badfieldspec (char const *spec, char const *msgid)
 {
-  error (SORT_FAILURE, 0, "%s: invalid field specification %s",
-         msgid, quote (spec));
+  error (SORT_FAILURE, 0, _("%s: invalid field specification %s"),
+         _(msgid), quote (spec));
   abort ();
 }
 
@@ -306,12 +306,12 @@ parse_key (struct cmdline *c, char const *spec)
   char const *s = parse_field_count (spec, &key.sword,
                                      "invalid number at field start");
   if (! key.sword--)
-    badfieldspec (spec, "field number is zero");
+    badfieldspec (spec, N_("field number is zero"));
   if (*s == '.')
     {
       s = parse_field_count (s + 1, &key.schar, "invalid number after '.'");
       if (! key.schar--)
-        badfieldspec (spec, "character offset is zero");
+        badfieldspec (spec, N_("character offset is zero"));
     }
   if (! (key.sword || key.schar))
     key.sword = SIZE_MAX;
@@ -321,13 +321,13 @@ parse_key (struct cmdline *c, char const *spec)
     {
       s = parse_field_count (s + 1, &key.eword, "invalid number after ','");
       if (! key.eword--)
-        badfieldspec (spec, "field number is zero");
+        badfieldspec (spec, N_("field number is zero"));
       if (*s == '.')
         s = parse_field_count (s + 1, &key.echar, "invalid number after '.'");
       s = set_ordering (s, &key, BL_END);
     }
   if (*s)
-    badfieldspec (spec, "stray character in field spec");
+    badfieldspec (spec, N_("stray character in field spec"));
   insert_key (c, &key);
 }
 
@@ -363,7 +363,7 @@ parse_operand_plus (struct cmdline *c, char const *arg, int argc,
               if (!key.echar && key.eword)
                 key.eword--;
               if (*set_ordering (s, &key, BL_END))
-                badfieldspec (arg1, "stray character in field spec");
+                badfieldspec (arg1, N_("stray character in field spec"));
             }
           key.traditional_used = true;
           insert_key (c, &key);
@@ -637,7 +637,7 @@ read_files0_from (struct cmdline *c)
     }
   FILE *stream = streq (from, "-") ? stdin : fopen (from, "r");
   if (!stream)
-    error (SORT_FAILURE, errno, "%s: %s", "open failed", quotef (from));
+    error (SORT_FAILURE, errno, "%s: %s", _("open failed"), quotef (from));
   struct Tokens *tok = c->files0 = xmalloc (sizeof *tok);
   readtokens0_init (tok);
   if (!readtokens0 (stream, tok))
@@ -646,7 +646,7 @@ read_files0_from (struct cmdline *c)
   if (stream == stdin)
     clearerr (stdin);
   else if (fclose (stream) != 0)
-    error (SORT_FAILURE, errno, "%s: %s", "close failed", quotef (from));
+    error (SORT_FAILURE, errno, "%s: %s", _("close failed"), quotef (from));
   if (!tok->n_tok)
     error (SORT_FAILURE, 0, "no input from %s", sort_quoteaf (from));
   for (size_t i = 0; i < tok->n_tok; i++)

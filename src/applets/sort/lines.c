@@ -42,7 +42,7 @@ lines_xopen (char const *file)
 {
   int fd = lines_open (file);
   if (fd < 0)
-    error (SORT_FAILURE, errno, "%s: %s", "open failed", quotef (file));
+    error (SORT_FAILURE, errno, "%s: %s", _("open failed"), quotef (file));
   return fd;
 }
 
@@ -50,7 +50,7 @@ void
 lines_xclose (int fd, char const *file)
 {
   if (fd != STDIN_FILENO && close (fd) != 0)
-    error (SORT_FAILURE, errno, "%s: %s", "close failed", quotef (file));
+    error (SORT_FAILURE, errno, "%s: %s", _("close failed"), quotef (file));
 }
 
 /* Arrays this big go on transparent huge pages where the system gives
@@ -179,7 +179,7 @@ lines_xread (int fd, char const *name, char *buf, idx_t size)
     {
       size_t n = safe_read (fd, buf + got, size - got);
       if (n == SAFE_READ_ERROR)
-        error (SORT_FAILURE, errno, "%s: %s", "read failed", quotef (name));
+        error (SORT_FAILURE, errno, "%s: %s", _("read failed"), quotef (name));
       if (n == 0)
         break;
       got += n;

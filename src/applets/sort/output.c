@@ -71,10 +71,10 @@ static _Noreturn void
 sink_die (struct sink const *s, char const *what, int e)
 {
   bool out = s->fd == STDOUT_FILENO;
-  error (out ? 0 : SORT_FAILURE, e, "%s: %s", what,
-         quotef (s->name ? s->name : "standard output"));
+  error (out ? 0 : SORT_FAILURE, e, "%s: %s", _(what),
+         quotef (s->name ? s->name : _("standard output")));
   if (out)
-    error (SORT_FAILURE, 0, "write error");
+    error (SORT_FAILURE, 0, _("write error"));
   abort ();
 }
 
@@ -88,9 +88,10 @@ sink_write (struct sink const *s, char const *p, idx_t n, idx_t held,
   errno = 0;
   size_t done = full_write (s->fd, p, n);
   if (done != (size_t) n)
-    sink_die (s, (! (final && (idx_t) (n - done) <= held) ? "write failed"
-                  : s->fd == STDOUT_FILENO ? "fflush failed"
-                  : "close failed"), errno ? errno : ENOSPC);
+    sink_die (s,
+              (! (final && (idx_t) (n - done) <= held) ? N_("write failed")
+               : s->fd == STDOUT_FILENO ? N_("fflush failed")
+               : N_("close failed")), errno ? errno : ENOSPC);
 }
 
 /* Write what stdio would have written by now; keep the rest.  */
@@ -195,5 +196,5 @@ sink_xclose (struct sink *s)
     sink_write (s, s->ob.buf, s->ob.len, stdio_held (s), true);
   outbuf_free (&s->ob);
   if (s->fd != STDOUT_FILENO && close (s->fd) != 0)
-    sink_die (s, "close failed", errno);
+    sink_die (s, N_("close failed"), errno);
 }

@@ -143,7 +143,7 @@ check_output (char const *outfile)
   int fd = open (outfile, O_WRONLY | O_CREAT | O_CLOEXEC,
                  S_IRUSR | S_IWUSR | S_IRGRP | S_IWGRP | S_IROTH | S_IWOTH);
   if (fd < 0)
-    error (SORT_FAILURE, errno, "%s: %s", "open failed", quotef (outfile));
+    error (SORT_FAILURE, errno, "%s: %s", _("open failed"), quotef (outfile));
   if (fd != STDOUT_FILENO)
     {
       dup2 (fd, STDOUT_FILENO);
@@ -181,6 +181,7 @@ sort_main (int argc, char **argv)
 {
   set_program_name (argv[0]);
   bool locale_ok = !!setlocale (LC_ALL, "");
+  speak_as (DOMAIN_COREUTILS);
   exit_failure = SORT_FAILURE;
 
   struct cmdline c;
