@@ -11,7 +11,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -332,7 +331,6 @@ static int
 grabrat_main (int argc, char **argv)
 {
   set_program_name (argv[0]);
-  setlocale (LC_ALL, "");
   speak_as (PACKAGE);
   if (argc < 2)
     {
@@ -392,7 +390,6 @@ main (int argc, char **argv)
   if (name || strncmp (base, PACKAGE_NAME, strlen (PACKAGE_NAME)) == 0)
     return grabrat_main (argc, argv);
   set_program_name (PACKAGE_NAME);
-  setlocale (LC_ALL, "");
   speak_as (PACKAGE);
   error (0, 0, "applet not found: %s", base);
   return EXIT_NOT_FOUND;

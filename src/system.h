@@ -7,6 +7,7 @@
 #ifndef GRABRAT_SYSTEM_H
 #define GRABRAT_SYSTEM_H
 
+#include <locale.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,17 +38,20 @@
 #define DOMAIN_GREP "grep"
 #define DOMAIN_COREUTILS "coreutils"
 
-/* Make DOMAIN the one _ () reads, after setlocale: grabrat's catalogs
-   are under our prefix's LOCALEDIR, the others where their programs put
-   them (configure --with-system-localedir), so a missing catalog or
-   message falls back to English as it does for them.  */
-static inline void
+/* Set the locale from the environment, and make DOMAIN the text domain
+   _ () reads: grabrat's catalogs are under our prefix's LOCALEDIR, the
+   others where their programs put them (configure
+   --with-system-localedir), so a missing catalog or message falls back
+   to English as it does for them.  Return whether setlocale succeeded.  */
+static inline bool
 speak_as (char const *domain)
 {
+  bool locale_ok = !!setlocale (LC_ALL, "");
   (void) bindtextdomain (PACKAGE, LOCALEDIR);
   if (strcmp (domain, PACKAGE) != 0)
     (void) bindtextdomain (domain, SYSTEM_LOCALEDIR);
   (void) textdomain (domain);
+  return locale_ok;
 }
 
 /* grep's and sort's "trouble" status.  */

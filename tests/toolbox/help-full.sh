@@ -7,17 +7,10 @@
 . "${srcdir=.}/tests/init.sh"
 
 test -w /dev/full && test -c /dev/full || skip_ "no /dev/full"
-test "$REF_SORT" != false || skip_ "GNU sort not found"
 locales="C C.UTF-8"
 test "$(LC_ALL=en_US.UTF-8 locale charmap 2>/dev/null)" = UTF-8 \
   && locales="$locales en_US.UTF-8"
-# GNU's programs, and ours, through links of the same names.
-mkdir gnu ours || framework_failure_
-ln -s "$REF_SORT" gnu/sort && ln -s "$REF_CAT" gnu/cat \
-  && ln -s "$REF_GREP" gnu/grep || framework_failure_
-for p in sort cat grep; do
-  ln -s "$abs_top_builddir/src/grabrat" ours/$p || framework_failure_
-done
+gnu_and_ours_
 
 # glibc drops what stdout's 4096-byte buffer held when a write fails and
 # then fclose fails, with the errno, only if later calls left bytes

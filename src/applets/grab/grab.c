@@ -6,7 +6,6 @@
 
 #include <config.h>
 
-#include <locale.h>
 
 #include "exitfail.h"
 #include "progname.h"
@@ -21,7 +20,6 @@ int
 grab_main (int argc, char **argv)
 {
   set_program_name (argv[0]);
-  setlocale (LC_ALL, "");
   speak_as (PACKAGE);
   exit_failure = EXIT_TROUBLE;
 

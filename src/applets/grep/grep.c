@@ -10,7 +10,6 @@
 
 #include <config.h>
 
-#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,7 +36,6 @@ grep_main (int argc, char **argv)
   if (matcher)
     argv[0] = (char *) "grep";
   set_program_name (argv[0]);
-  setlocale (LC_ALL, "");
   speak_as (DOMAIN_GREP);
   exit_failure = EXIT_TROUBLE;
   /* As grep 3.8: a pattern that nests too deeply for the parsers'

@@ -18,16 +18,8 @@
 
 /* GNU grep 3.8's --help, in the pieces its source translates one by one:
    each is a msgid of the system's grep catalog, byte for byte, so that a
-   German user reads GNU's German help (po/POTFILES.in; issue 41).  The
-   second is a format of the program's name.  */
-static char const *const help_head[] = {
-  N_("Search for PATTERNS in each FILE.\n"),
-  N_("\
-Example: %s -i 'hello world' menu.h main.c\n\
-PATTERNS can contain multiple patterns separated by newlines.\n\
-\n\
-Pattern selection and interpretation:\n"),
-};
+   German user reads GNU's German help (po/POTFILES.in; issue 41).
+   grep_usage prints the first pieces, which take the program's name.  */
 static char const *const help_body[] = {
   N_("\
   -E, --extended-regexp     PATTERNS are extended regular expressions\n\
@@ -126,8 +118,12 @@ grep_usage (int status)
       exit (status);
     }
   printf (usage, name);
-  fputs (_(help_head[0]), stdout);
-  printf (_(help_head[1]), name);
+  fputs (_("Search for PATTERNS in each FILE.\n"), stdout);
+  printf (_("\
+Example: %s -i 'hello world' menu.h main.c\n\
+PATTERNS can contain multiple patterns separated by newlines.\n\
+\n\
+Pattern selection and interpretation:\n"), name);
   for (size_t i = 0; i < sizeof help_body / sizeof *help_body; i++)
     fputs (_(help_body[i]), stdout);
   /* Ours, where GNU's names its bug address and home page.  */

@@ -12,7 +12,6 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
-#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -349,7 +348,6 @@ int
 rat_main (int argc, char **argv)
 {
   set_program_name (argv[0]);
-  setlocale (LC_ALL, "");
   speak_as (DOMAIN_COREUTILS);
   exit_failure = EXIT_FAILURE;
 

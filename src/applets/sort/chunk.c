@@ -142,8 +142,7 @@ gnu_buffer_size (struct sort_limits const *lim, struct stat const *st0,
         st = *st0;
       else if ((streq (files[i], "-") ? fstat (STDIN_FILENO, &st)
                 : stat (files[i], &st)) != 0)
-        error (SORT_FAILURE, errno, "%s: %s", _("stat failed"),
-               quotef (files[i]));
+        sort_die (N_("stat failed"), files[i]);
       /* Input of unknown size gets all of -S.  Without -S, GNU guesses
          GNU_SIZE_GUESS bytes and so spills piped input to temporary
          files past about 8 MiB of buffer; we give it the default size
@@ -360,8 +359,7 @@ chunk_sort_files (struct sort_opts const *o, struct sort_limits const *lim,
       if (i == 0)
         {
           if (!stat_ok)
-            error (SORT_FAILURE, errno, "%s: %s", _("stat failed"),
-                   quotef (files[i]));
+            sort_die (N_("stat failed"), files[i]);
           s.gnu_alloc = gnu_buffer_size (lim, &st, files, nfiles,
                                          s.line_bytes);
         }

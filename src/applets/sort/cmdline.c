@@ -637,7 +637,7 @@ read_files0_from (struct cmdline *c)
     }
   FILE *stream = streq (from, "-") ? stdin : fopen (from, "r");
   if (!stream)
-    error (SORT_FAILURE, errno, "%s: %s", _("open failed"), quotef (from));
+    sort_die (N_("open failed"), from);
   struct Tokens *tok = c->files0 = xmalloc (sizeof *tok);
   readtokens0_init (tok);
   if (!readtokens0 (stream, tok))
@@ -646,7 +646,7 @@ read_files0_from (struct cmdline *c)
   if (stream == stdin)
     clearerr (stdin);
   else if (fclose (stream) != 0)
-    error (SORT_FAILURE, errno, "%s: %s", _("close failed"), quotef (from));
+    sort_die (N_("close failed"), from);
   if (!tok->n_tok)
     error (SORT_FAILURE, 0, "no input from %s", sort_quoteaf (from));
   for (size_t i = 0; i < tok->n_tok; i++)

@@ -42,7 +42,7 @@ lines_xopen (char const *file)
 {
   int fd = lines_open (file);
   if (fd < 0)
-    error (SORT_FAILURE, errno, "%s: %s", _("open failed"), quotef (file));
+    sort_die (N_("open failed"), file);
   return fd;
 }
 
@@ -50,7 +50,7 @@ void
 lines_xclose (int fd, char const *file)
 {
   if (fd != STDIN_FILENO && close (fd) != 0)
-    error (SORT_FAILURE, errno, "%s: %s", _("close failed"), quotef (file));
+    sort_die (N_("close failed"), file);
 }
 
 /* Arrays this big go on transparent huge pages where the system gives
@@ -179,7 +179,7 @@ lines_xread (int fd, char const *name, char *buf, idx_t size)
     {
       size_t n = safe_read (fd, buf + got, size - got);
       if (n == SAFE_READ_ERROR)
-        error (SORT_FAILURE, errno, "%s: %s", _("read failed"), quotef (name));
+        sort_die (N_("read failed"), name);
       if (n == 0)
         break;
       got += n;

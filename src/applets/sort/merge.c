@@ -245,8 +245,7 @@ merge_to_temp (struct sort_opts const *o, struct sort_limits const *lim,
   int *fds = xinmalloc (nfiles, sizeof *fds);
   idx_t nopened = open_inputs (files, nfiles, fds);
   if (nopened < nfiles && nopened < 2)
-    error (SORT_FAILURE, errno, "%s: %s", _("open failed"),
-           quotef (files[nopened].name));
+    sort_die (N_("open failed"), files[nopened].name);
   struct sink sink;
   sink_open_temp (&sink, o, tfd, tempfile_name (t));
   merge_fds (o, buffer_size (lim, nopened), files, ntemps, nopened, fds,
@@ -352,8 +351,7 @@ merge_files (struct sort_opts const *o, struct sort_limits const *lim,
           return;
         }
       if (nopened <= 2)
-        error (SORT_FAILURE, errno, "%s: %s", _("open failed"),
-               quotef (files[nopened].name));
+        sort_die (N_("open failed"), files[nopened].name);
 
       struct tempfile *t;
       int tfd;

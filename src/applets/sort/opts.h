@@ -4,7 +4,8 @@
    The options (struct sort_opts, with its keys and character tables) are
    built once by sort.c and are read-only afterwards, so worker threads
    share them freely.  Lines are counted strings whose end-of-line byte
-   has been replaced by a NUL.  Nothing here does anything.  */
+   has been replaced by a NUL.  Besides small inline helpers (quoting,
+   sort_die), nothing here does anything.  */
 
 #ifndef GRABRAT_SORT_OPTS_H
 #define GRABRAT_SORT_OPTS_H
@@ -14,8 +15,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <errno.h>
+#include <stdlib.h>
+
+#include "error.h"
 #include "idx.h"
 #include "quotearg.h"
+
+#include "system.h"
 
 struct randkey;
 
@@ -207,6 +214,17 @@ static inline char const *
 sort_quoteaf (char const *arg)
 {
   return quotearg_style (shell_escape_always_quoting_style, arg);
+}
+
+/* Die with GNU sort's message for a system call that failed on FILE,
+   errno saying why: "sort: open failed: FILE: No such file or
+   directory", MSGID ("open failed", marked N_) in the user's language.  */
+_Noreturn static inline void
+sort_die (char const *msgid, char const *file)
+{
+  int e = errno;
+  error (SORT_FAILURE, e, "%s: %s", _(msgid), quotef (file));
+  abort ();
 }
 
 /* The table of "ignored" bytes for IGNORE in O, or NULL.  */

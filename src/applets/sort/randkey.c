@@ -70,21 +70,21 @@ randkey_xnew (char const *source)
   if (!source)
     {
       if (!seed_from_kernel (seed))
-        error (SORT_FAILURE, errno, "%s: %s", _("open failed"), "getrandom");
+        sort_die (N_("open failed"), "getrandom");
       return randkey_xnew_seed (seed);
     }
 
   /* GNU sort reads exactly 16 bytes of the file; its messages.  */
   int fd = open (source, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
-    error (SORT_FAILURE, errno, "%s: %s", _("open failed"), quotef (source));
+    sort_die (N_("open failed"), source);
   errno = 0;
   if (full_read (fd, seed, SEED_SIZE) < SEED_SIZE)
     error (SORT_FAILURE, errno,
            errno == 0 ? "%s: end of file" : "%s: read error",
            quote (source));
   if (close (fd) != 0)
-    error (SORT_FAILURE, errno, "%s: %s", _("close failed"), quotef (source));
+    sort_die (N_("close failed"), source);
   return randkey_xnew_seed (seed);
 }
 

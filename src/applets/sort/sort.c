@@ -143,7 +143,7 @@ check_output (char const *outfile)
   int fd = open (outfile, O_WRONLY | O_CREAT | O_CLOEXEC,
                  S_IRUSR | S_IWUSR | S_IRGRP | S_IWGRP | S_IROTH | S_IWOTH);
   if (fd < 0)
-    error (SORT_FAILURE, errno, "%s: %s", _("open failed"), quotef (outfile));
+    sort_die (N_("open failed"), outfile);
   if (fd != STDOUT_FILENO)
     {
       dup2 (fd, STDOUT_FILENO);
@@ -180,8 +180,7 @@ int
 sort_main (int argc, char **argv)
 {
   set_program_name (argv[0]);
-  bool locale_ok = !!setlocale (LC_ALL, "");
-  speak_as (DOMAIN_COREUTILS);
+  bool locale_ok = speak_as (DOMAIN_COREUTILS);
   exit_failure = SORT_FAILURE;
 
   struct cmdline c;

@@ -309,7 +309,7 @@ tempfile_xclose (struct tempfile *t, int fd, bool done)
         break;
       }
   if (close (fd) != 0)
-    error (SORT_FAILURE, errno, "%s: %s", _("close failed"), quotef (t->name));
+    sort_die (N_("close failed"), t->name);
   if (pid)
     {
       if (!done)
