@@ -17,12 +17,7 @@
 grep '^#define ENABLE_NLS 1' "$abs_top_builddir/config.h" >/dev/null ||
   skip_ "built with --disable-nls: English only"
 command -v locale >/dev/null || skip_ "no locale program"
-mkdir gnu ours || framework_failure_
-for p in grep cat sort; do
-  ref=$(command -v $p) || skip_ "no GNU $p"
-  ln -s "$ref" gnu/$p && ln -s "$abs_top_builddir/src/grabrat" ours/$p ||
-    framework_failure_
-done
+gnu_and_ours_
 locale -a 2>/dev/null >locales || framework_failure_
 
 # lang_locales_ DOMAIN: for each language with a catalog of DOMAIN in

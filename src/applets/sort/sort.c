@@ -130,7 +130,7 @@ check_inputs (char *const *files, idx_t nfiles)
 {
   for (idx_t i = 0; i < nfiles; i++)
     if (!streq (files[i], "-") && euidaccess (files[i], R_OK) != 0)
-      error (SORT_FAILURE, errno, "%s: %s", "cannot read", quotef (files[i]));
+      sort_die (N_("cannot read"), files[i]);
 }
 
 /* Open the -o file on standard output, without truncating it yet: it
