@@ -231,19 +231,23 @@ spill (struct sorter *s)
   c->lines_alloc = 0;
 }
 
-/* Make room in the chunk for reading some of WANT more bytes and an end
-   of line: all of them if the file's REMAINING size (if known, else 0)
-   is smaller, else at least twice the room there was.  */
+/* Make room in the chunk for WANT more bytes and an end of line, and
+   more: twice the room there was, but not past the file's REMAINING
+   size (if known, else 0) nor MOST bytes (what GNU's buffer could hold).
+   Growing by WANT alone was quadratic: fill reads a long line in pieces
+   of a 33rd of the room GNU's buffer has left, and each piece moved the
+   whole line (mremap hides it; ASan's realloc copies, and 'sort -S 1M'
+   of a 64 MiB line took 4 minutes there, tests/sort/bad-input.sh).  */
 static void
-reserve (struct chunk *c, idx_t want, off_t remaining)
+reserve (struct chunk *c, idx_t want, off_t remaining, idx_t most)
 {
   if (want < c->alloc - c->used)
     return;
   idx_t grown = MAX (c->alloc < IDX_MAX / 2 ? 2 * c->alloc : IDX_MAX,
                      INITIAL_ALLOC);
-  if (0 < remaining && remaining < want)
+  if (0 < remaining && remaining < grown - c->used)
     grown = c->used + (idx_t) remaining + 2;
-  c->alloc = MAX (c->alloc, MIN (grown, c->used + want + 1));
+  c->alloc = MAX (c->used + want + 1, MIN (grown, most));
   c->buf = lines_big_xnrealloc (c->buf, c->alloc, 1);
 }
 
@@ -259,7 +263,7 @@ read_more (struct sorter *s, int fd, char const *name, idx_t want,
   idx_t got = 0;
   while (got < want)
     {
-      reserve (c, want - got, *remaining);
+      reserve (c, want - got, *remaining, s->gnu_alloc + 1);
       idx_t piece = MIN (want - got, c->alloc - c->used - 1);
       idx_t n = lines_xread (fd, name, c->buf + c->used, piece);
       lines_scan (c->buf, c->used, c->used + n, s->o->eol, &c->done,
@@ -294,7 +298,7 @@ fill (struct sorter *s, int fd, char const *name, off_t *remaining)
             {
               if (c->done < c->used)
                 {
-                  reserve (c, 1, 0);
+                  reserve (c, 1, 0, 0);
                   c->buf[c->used] = s->o->eol;
                   lines_scan (c->buf, c->used, c->used + 1, s->o->eol,
                               &c->done, &c->lines, &c->nlines,
