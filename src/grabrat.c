@@ -262,7 +262,7 @@ self_path (char const *argv0)
   if (!p && strchr (argv0, '/'))
     p = realpath (argv0, NULL);
   if (!p)
-    error (EXIT_FAILURE, errno, "cannot find the path of this binary");
+    error (EXIT_FAILURE, errno, _("cannot find the path of this binary"));
   return p;
 }
 
@@ -281,7 +281,7 @@ install_link (char const *self, char const *dir, char const *name)
       char *old = e == EEXIST ? realpath (link, NULL) : NULL;
       if (!(old && streq (old, self)))
         {
-          error (0, e, "cannot create link %s", quotef (link));
+          error (0, e, _("cannot create link %s"), quotef (link));
           ok = false;
         }
       free (old);
@@ -301,7 +301,7 @@ install_links (char const *argv0, char **args, int n)
   n -= drop_in;
   if (n < 1)
     {
-      error (0, 0, "--install needs a directory");
+      error (0, 0, _("--install needs a directory"));
       usage (EXIT_FAILURE);
     }
   char const *dir = args[0];
@@ -310,7 +310,7 @@ install_links (char const *argv0, char **args, int n)
   for (int i = 0; i < n; i++)
     if (!find_applet (names[i]))
       {
-        error (0, 0, "applet not found: %s", names[i]);
+        error (0, 0, _("applet not found: %s"), names[i]);
         return EXIT_FAILURE;
       }
 
@@ -334,7 +334,7 @@ grabrat_main (int argc, char **argv)
   speak_as (PACKAGE);
   if (argc < 2)
     {
-      error (0, 0, "missing applet name");
+      error (0, 0, _("missing applet name"));
       usage (EXIT_NOT_FOUND);
     }
   char const *arg = argv[1];
@@ -355,14 +355,14 @@ grabrat_main (int argc, char **argv)
     return install_links (argv[0], argv + 2, argc - 2);
   if (arg[0] == '-')
     {
-      error (0, 0, "unrecognized option '%s'", arg);
+      error (0, 0, _("unrecognized option '%s'"), arg);
       usage (EXIT_NOT_FOUND);
     }
   char const *name = untransform (arg);
   struct applet const *a = name ? find_applet (name) : NULL;
   if (!a)
     {
-      error (0, 0, "applet not found: %s", arg);
+      error (0, 0, _("applet not found: %s"), arg);
       return EXIT_NOT_FOUND;
     }
   return run_applet (a, name, argc - 1, argv + 1);
@@ -391,6 +391,6 @@ main (int argc, char **argv)
     return grabrat_main (argc, argv);
   set_program_name (PACKAGE_NAME);
   speak_as (PACKAGE);
-  error (0, 0, "applet not found: %s", base);
+  error (0, 0, _("applet not found: %s"), base);
   return EXIT_NOT_FOUND;
 }

@@ -94,7 +94,7 @@ dfaerror (char const *mesg)
 void
 dfawarn (char const *mesg)
 {
-  error (0, 0, "warning: %s", mesg);
+  error (0, 0, _("warning: %s"), mesg);
 }
 
 /* Whether P[0..LEN) might hold a back-reference ('\1' to '\9').  A false
@@ -442,7 +442,7 @@ regex_line (struct dfa_scratch *s, char const *line, idx_t n, idx_t from,
   struct dfa_re const *re = s->re;
   if (INT_MAX < n)
     {
-      s->error = "line too long for regex";
+      s->error = N_("memory exhausted");   /* grep's xalloc_die */
       return -1;
     }
   idx_t best = n + 1, best_len = 0;
@@ -524,7 +524,7 @@ regex_line (struct dfa_scratch *s, char const *line, idx_t n, idx_t from,
   m->end = best + best_len;
   return 1;
  nomem:
-  s->error = "memory exhausted";
+  s->error = N_("memory exhausted");
   return -1;
 }
 
@@ -646,9 +646,10 @@ dfa_find (void const *vre, void *vs, char const *buf, idx_t len,
 }
 
 static char const *
-dfa_error (void const *vs)
+dfa_error (void const *vs, int *code)
 {
   struct dfa_scratch const *s = vs;
+  *code = 0;
   return s->error;
 }
 

@@ -466,9 +466,10 @@ fixed_select (void const *vre, void *vs, char const *buf, idx_t len,
 }
 
 static char const *
-fixed_error (void const *vs)
+fixed_error (void const *vs, int *code)
 {
   (void) vs;
+  *code = 0;
   return NULL;
 }
 

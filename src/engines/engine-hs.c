@@ -25,6 +25,8 @@
 #include "xalloc.h"
 #include "xvasprintf.h"
 
+#include "system.h"
+
 #include "io/dlsyms.h"
 #include "engines/engine.h"
 #include "engines/pcre2-scope.h"
@@ -65,7 +67,8 @@ struct hscratch
   hs_scratch_t *hs;
   hs_error_t (*free_scratch) (hs_scratch_t *);
   void *pcre;
-  char const *err;
+  char const *err;      /* the failure's msgid (engine.h's error) */
+  int code;
 };
 
 /* Load libhs and its functions into *API.  Return NULL or why not.  */
@@ -270,7 +273,7 @@ line_find (struct hre const *h, struct hscratch *s, char const *buf,
   *line_end = nl ? nl - buf + 1 : len;
   int r = engine_pcre2.find (h->pcre, s->pcre, buf, *line_end, from, m);
   if (r < 0)
-    s->err = engine_pcre2.error (s->pcre);
+    s->err = engine_pcre2.error (s->pcre, &s->code);
   return r;
 }
 
@@ -314,7 +317,7 @@ hs_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
                                   &end);
       if (e != HS_SUCCESS && e != HS_SCAN_TERMINATED)
         {
-          s->err = "Hyperscan scan failed";
+          s->err = N_("%s: Hyperscan scan failed");
           return -1;
         }
       if (e == HS_SUCCESS)
@@ -337,10 +340,11 @@ hs_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
 }
 
 static char const *
-hs_engine_error (void const *scratch)
+hs_engine_error (void const *scratch, int *code)
 {
   struct hscratch const *s = scratch;
-  return s->err ? s->err : engine_pcre2.error (s->pcre);
+  *code = s->code;
+  return s->err ? s->err : engine_pcre2.error (s->pcre, code);
 }
 
 /* Which records the pattern selects does not depend on who finds the
@@ -353,7 +357,7 @@ hs_engine_selects_all (void const *re, bool const **unsure)
   return engine_pcre2.selects_all (h->pcre, unsure);
 }
 
-static char const *
+static bool
 hs_engine_probe_empty (void const *re, void *scratch)
 {
   struct hre const *h = re;

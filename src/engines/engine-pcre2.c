@@ -22,6 +22,8 @@
 #include "xalloc.h"
 #include "xvasprintf.h"
 
+#include "system.h"
+
 #include "engines/engine.h"
 #include "engines/linescan.h"
 #include "engines/litset.h"
@@ -40,8 +42,8 @@ struct pscratch
   pcre2_jit_stack *stack;
   idx_t stack_size;
   uint32_t depth_limit;  /* 0: PCRE2's default */
-  char const *err;
-  char errbuf[48];       /* "internal PCRE error: N" */
+  char const *err;       /* the last failure's msgid (engine.h's error) */
+  int code;              /* its PCRE2 error code */
 };
 
 static uint32_t
@@ -349,33 +351,28 @@ match_error (int rc)
   switch (rc)
     {
     case PCRE2_ERROR_NOMEMORY:
-      return "memory exhausted";
+      return N_("%s: memory exhausted");
     case PCRE2_ERROR_JIT_STACKLIMIT:
-      return "exhausted PCRE JIT stack";
+      return N_("%s: exhausted PCRE JIT stack");
     case PCRE2_ERROR_MATCHLIMIT:
-      return "exceeded PCRE's backtracking limit";
+      return N_("%s: exceeded PCRE's backtracking limit");
     case PCRE2_ERROR_DEPTHLIMIT:
-      return "exceeded PCRE's nested backtracking limit";
+      return N_("%s: exceeded PCRE's nested backtracking limit");
     case PCRE2_ERROR_RECURSELOOP:
-      return "PCRE detected recurse loop";
+      return N_("%s: PCRE detected recurse loop");
     case PCRE2_ERROR_HEAPLIMIT:
-      return "exceeded PCRE's heap limit";
+      return N_("%s: exceeded PCRE's heap limit");
     default:
-      return "internal PCRE error";
+      return N_("%s: internal PCRE error: %d");
     }
 }
 
-/* The message of a failed match RC, with the code of an internal error.  */
-static char const *
+/* Remember the failed match RC for pcre2_engine_error.  */
+static void
 failure (struct pscratch *s, int rc)
 {
   s->err = match_error (rc);
-  if (strcmp (s->err, "internal PCRE error") == 0)
-    {
-      snprintf (s->errbuf, sizeof s->errbuf, "%s: %d", s->err, rc);
-      s->err = s->errbuf;
-    }
-  return s->err;
+  s->code = rc;
 }
 
 /* Match line by line from START, as grep -P does: each line is a subject
@@ -556,10 +553,11 @@ pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
 }
 
 static char const *
-pcre2_engine_error (void const *scratch)
+pcre2_engine_error (void const *scratch, int *code)
 {
   struct pscratch const *s = scratch;
-  return s->err ? s->err : "internal PCRE error";
+  *code = s->code;
+  return s->err ? s->err : match_error (0);
 }
 
 static bool
@@ -581,14 +579,19 @@ pcre2_engine_min_length (void const *re)
    (its buffer "\n" has no line end before it), so -x's '^' fails at
    once there while '\A' still runs: 'grep -P "(?)\A((?1))"' dies before
    any file, with -x only on a file's line (tests/grep/pcre-limits.sh).  */
-static char const *
+static bool
 pcre2_engine_probe_empty (void const *re, void *scratch)
 {
   struct pre const *p = re;
   if (p->lit_exact)
-    return NULL;   /* a plain string, searched without PCRE2 */
+    return false;   /* a plain string, searched without PCRE2 */
   int rc = run (p, scratch, "", 0, 0, PCRE2_NOTBOL);
-  return rc < 0 && rc != PCRE2_ERROR_NOMATCH ? failure (scratch, rc) : NULL;
+  if (rc < 0 && rc != PCRE2_ERROR_NOMATCH)
+    {
+      failure (scratch, rc);
+      return true;
+    }
+  return false;
 }
 
 static idx_t

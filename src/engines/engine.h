@@ -75,7 +75,12 @@ struct engine_ops
      whose message the engine's 'error' returns.  */
   int (*find) (void const *re, void *scratch, char const *buf, idx_t len,
                idx_t start, struct span *m);
-  char const *(*error) (void const *scratch);
+  /* The message of the failure: a msgid (GNU grep's where grep has the
+     message, marked N_, translated by the caller) that holds a %s for
+     the file's name and, where the failure has a number (PCRE2's internal
+     errors), then a %d for *CODE; a message without the name holds no
+     directive ("memory exhausted", as grep's xalloc_die).  */
+  char const *(*error) (void const *scratch, int *code);
 
   /* Optional (NULL: find serves): find the first record at or after
      START, a record start, that the pattern selects, and store the
@@ -101,8 +106,8 @@ struct engine_ops
 
   /* Optional: grep's start-up check, which runs the pattern once on an
      empty line that does not count as a line start (PCRE2_NOTBOL), before
-     any file: the failure's message (a resource limit), or NULL.  */
-  char const *(*probe_empty) (void const *re, void *scratch);
+     any file: whether it failed (a resource limit; 'error' says why).  */
+  bool (*probe_empty) (void const *re, void *scratch);
 
   /* Optional: the first offset X in BUF[FROM..TO) where a match may
      start, or (with NUL) that holds a NUL byte, or TO: no match that lies

@@ -39,7 +39,8 @@ cmdline_context_length (char const *arg)
   intmax_t n;
   strtol_error e = xstrtoimax (arg, NULL, 10, &n, "");
   if ((e != LONGINT_OK && e != LONGINT_OVERFLOW) || n < 0)
-    error (EXIT_TROUBLE, 0, "%s: %s", arg, "invalid context length argument");
+    error (EXIT_TROUBLE, 0, "%s: %s", arg,
+           _("invalid context length argument"));
   return n;
 }
 
@@ -49,7 +50,7 @@ cmdline_max_count (char const *arg)
   intmax_t n;
   strtol_error e = xstrtoimax (arg, NULL, 10, &n, "");
   if (e != LONGINT_OK && e != LONGINT_OVERFLOW)
-    error (EXIT_TROUBLE, 0, "invalid max count");
+    error (EXIT_TROUBLE, 0, _("invalid max count"));
   return n;
 }
 

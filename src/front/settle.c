@@ -64,9 +64,12 @@ probe_empty_line (struct search_run const *run)
   if (!run->eng->probe_empty)
     return;
   void *scratch = run->eng->scratch_new (run->re);
-  char const *err = run->eng->probe_empty (run->re, scratch);
-  if (err)
-    error (EXIT_TROUBLE, 0, "%s: %s", _("(standard input)"), err);
+  if (run->eng->probe_empty (run->re, scratch))
+    {
+      int code;
+      char const *msgid = run->eng->error (scratch, &code);
+      error (EXIT_TROUBLE, 0, _(msgid), _("(standard input)"), code);
+    }
   run->eng->scratch_free (scratch);
 }
 
@@ -154,7 +157,7 @@ settle_patterns (struct search_config *o, struct front_cmdline *cl,
       char const *why;
       eng = engine_named ("hyperscan", &why);
       if (!eng)
-        error (EXIT_TROUBLE, 0, "-H: the Hyperscan engine is %s", why);
+        error (EXIT_TROUBLE, 0, G_("-H: the Hyperscan engine is %s"), why);
     }
 
   /* grep: no patterns at all (-f /dev/null) match nothing.  */
@@ -272,8 +275,8 @@ settle_print (struct search_config *o, struct front_cmdline *cl, bool utf8)
                       o->print.color ? getenv ("GREP_COLORS") : NULL, legacy);
   if (legacy && (o->print.colors.ms == legacy
                  || o->print.colors.mc == legacy))
-    error (0, 0, "warning: GREP_COLOR='%s' is deprecated;"
-           " use GREP_COLORS='mt=%s'", legacy, legacy);
+    error (0, 0, _("warning: GREP_COLOR='%s' is deprecated;"
+                   " use GREP_COLORS='mt=%s'"), legacy, legacy);
   o->print.invert = o->search.invert;
   o->print.eol = o->search.eol;
   /* grab's bytes go to a terminal raw only when asked (-a,
@@ -310,9 +313,9 @@ settle_engine (struct search_config *o, struct front_cmdline *cl,
      its compile step checks: after -m 0 has ended the run, and after the
      GREP_COLOR warning (tests/grep/messages.sh).  */
   if (cl->grep && st->pcre && 1 < cl->pats.n)
-    error (EXIT_TROUBLE, 0, "the -P option only supports a single pattern");
+    error (EXIT_TROUBLE, 0, _("the -P option only supports a single pattern"));
   if (st->pcre && 1 < MB_CUR_MAX && !st->utf8)
-    error (EXIT_TROUBLE, 0, "-P supports only unibyte and UTF-8 locales");
+    error (EXIT_TROUBLE, 0, _("-P supports only unibyte and UTF-8 locales"));
 
   struct engine_pattern ep = {
     .pats = (char const *const *) cl->pats.pats, .lens = cl->pats.lens,
@@ -357,8 +360,8 @@ settle_threads (struct search_config *o, struct front_cmdline *cl,
   if (cl->files_from && num_operands)
     {
       /* coreutils' rule and words (wc, du, sort --files0-from).  */
-      error (0, 0, "extra operand %s", quoteaf (cl->files[0]));
-      fprintf (stderr, "file operands cannot be combined with %s\n",
+      error (0, 0, G_("extra operand %s"), quoteaf (cl->files[0]));
+      fprintf (stderr, G_("file operands cannot be combined with %s\n"),
                cl->files_from_delim ? "--files-from" : "--files0-from");
       cl->usage (EXIT_TROUBLE);
     }

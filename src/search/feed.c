@@ -49,7 +49,7 @@ feed_xopen (char const *file, char delim)
   f->from_stdin = streq (file, "-");
   f->fp = f->from_stdin ? stdin : fopen (file, "r");
   if (!f->fp)
-    error (EXIT_TROUBLE, errno, "cannot open %s for reading",
+    error (EXIT_TROUBLE, errno, G_("cannot open %s for reading"),
            quoteaf (file));
   f->quoted = xstrdup (quotef (file));
   f->delim = delim;
@@ -132,7 +132,7 @@ read_name (struct worker *w, struct feed *f, struct batch *b,
   if (len < 0)
     {
       if (ferror (f->fp))
-        bad_name (w, b, f->quoted, "read error", errno);
+        bad_name (w, b, f->quoted, G_("read error"), errno);
       return false;
     }
   *refilled = ahead < (size_t) len;
@@ -142,12 +142,12 @@ read_name (struct worker *w, struct feed *f, struct batch *b,
   if (len == 0)
     {
       char *where = xasprintf ("%s:%jd", f->quoted, f->items);
-      bad_name (w, b, where, "invalid zero-length file name", 0);
+      bad_name (w, b, where, G_("invalid zero-length file name"), 0);
       free (where);
     }
   else if (f->from_stdin && streq (f->buf, "-"))
-    bad_name (w, b, "when reading file names from stdin,"
-              " no file name of '-' allowed", NULL, 0);
+    bad_name (w, b, G_("when reading file names from stdin,"
+                       " no file name of '-' allowed"), NULL, 0);
   else
     {
       b->items[b->n] = (struct work) {

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -98,6 +99,17 @@ worker_say (struct worker *w, char const *name, char const *text,
 }
 
 void
+worker_sayf (struct worker *w, char const *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  char *msg = xvasprintf (format, args);
+  va_end (args);
+  worker_say (w, msg, NULL, 0);
+  free (msg);
+}
+
+void
 worker_error (struct worker *w, char const *name, int errnum)
 {
   if (!w->o->no_messages)
@@ -138,7 +150,7 @@ flush_or_die (struct search_run *run, struct outbuf *ob)
     {
       if (!run->o->count && run->o->list == LIST_NONE)
         {
-          worker_say (NULL, "write error", NULL, e);
+          worker_say (NULL, _("write error"), NULL, e);
           _exit (EXIT_TROUBLE);
         }
       run->out_silent = true;
@@ -186,7 +198,7 @@ output_exit_report (struct search_run *run)
      output was closed).  */
   int e = run->out_errno;
   error (0, 0 < atomic_load (&run->out_pending) || e == EBADF ? e : 0,
-         "write error");
+         _("write error"));
   return true;
 }
 
@@ -259,7 +271,7 @@ write_spill (struct search_run *run, int spill, bool *lead_sep)
       }
   if (n < 0)
     {
-      worker_say (NULL, "cannot read a temporary file", NULL, errno);
+      worker_say (NULL, G_("cannot read a temporary file"), NULL, errno);
       _exit (EXIT_TROUBLE);
     }
   close (spill);
@@ -279,7 +291,8 @@ spill_out (struct worker *w)
       w->spill = mkostemp (t, O_CLOEXEC);
       if (w->spill < 0)
         {
-          worker_say (NULL, dir, "cannot create a temporary file", errno);
+          worker_say (NULL, dir, G_("cannot create a temporary file"),
+                      errno);
           _exit (EXIT_TROUBLE);
         }
       unlink (t);
@@ -288,7 +301,7 @@ spill_out (struct worker *w)
   int e = outbuf_flush (&w->out, w->spill);
   if (e)
     {
-      worker_say (NULL, "cannot write a temporary file", NULL, e);
+      worker_say (NULL, G_("cannot write a temporary file"), NULL, e);
       _exit (EXIT_TROUBLE);
     }
 }
@@ -429,7 +442,7 @@ finish_failed (struct worker *w)
   w->failed = false;
   if (w->node)
     {
-      worker_say (w, w->pr.name, w->s.error, 0);
+      worker_sayf (w, _(w->s.error), w->pr.name, w->s.error_code);
       w->node->fatal = true;
       return;
     }
@@ -438,7 +451,7 @@ finish_failed (struct worker *w)
   if (!w->holding)
     pthread_mutex_lock (&w->run->out_lock);
   write_locked (w->run, &w->out, &w->pr.lead_sep, w->pr.groups);
-  worker_say (NULL, w->pr.name, w->s.error, 0);
+  worker_sayf (NULL, _(w->s.error), w->pr.name, w->s.error_code);
   /* That message flushed grep's stdout, as error () does.  */
   atomic_store (&w->run->out_pending, 0);
   die_now (w->run);

@@ -11,6 +11,8 @@
 #ifndef GRABRAT_SEARCH_OUTPUT_H
 #define GRABRAT_SEARCH_OUTPUT_H
 
+#include "attribute.h"
+
 #include "search/order.h"
 
 struct worker;
@@ -23,6 +25,12 @@ struct search_run;
    never through error ().  */
 void worker_say (struct worker *w, char const *name, char const *text,
                  int errnum);
+
+/* worker_say (W, MESSAGE, NULL, 0) with MESSAGE formatted from FORMAT,
+   a translated msgid that places the file's name ("%s: binary file
+   matches").  */
+void worker_sayf (struct worker *w, char const *format, ...)
+  ATTRIBUTE_FORMAT ((__printf__, 2, 3));
 
 /* Print "grab: NAME: strerror (ERRNUM)" unless --no-messages, and
    remember that an error happened.  */

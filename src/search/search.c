@@ -123,7 +123,7 @@ held (struct search const *s)
 static void
 engine_failed (struct search *s)
 {
-  s->error = s->eng->error (s->scratch);
+  s->error = s->eng->error (s->scratch, &s->error_code);
   s->done = true;
   s->pending = 0;
 }

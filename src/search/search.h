@@ -96,7 +96,8 @@ struct search
   bool quiet;          /* o->quiet, or binary data seen (grep's rules) */
   bool stop_on_match;
   bool done;           /* nothing more to select */
-  char const *error;   /* the engine failed (its message) */
+  char const *error;   /* the engine failed: its msgid (engine.h's error) */
+  int error_code;      /* and the number it may hold */
 };
 
 /* Start searching a file.  */

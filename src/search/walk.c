@@ -36,6 +36,7 @@
 #include "minmax.h"
 #include "xalloc.h"
 
+#include "system.h"
 #include "io/shortread.h"
 #include "search/walk.h"
 #include "search/output.h"
@@ -347,7 +348,8 @@ walk_dir (struct worker *w, struct work const *dir, int fd)
     {
       /* fts reports it (FTS_DC) and grep warns, without error status.  */
       if (!o->no_messages)
-        worker_say (w, dir->path, "warning: recursive directory loop", 0);
+        worker_sayf (w, _("%s: warning: recursive directory loop"),
+                     dir->path);
       close (fd);
       fd = -1;
     }

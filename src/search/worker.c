@@ -20,7 +20,6 @@
 #include "minmax.h"
 #include "safe-read.h"
 #include "xalloc.h"
-#include "xvasprintf.h"
 
 #include "system.h"
 #include "io/opener.h"
@@ -126,9 +125,7 @@ search_fd_end (struct worker *w, char const *name, intmax_t first_null)
       w->pr.groups = true;
       /* GNU's msgid, whose translation places the name ("%s : fichiers
          binaires correspondent" in French).  */
-      char *msg = xasprintf (_("%s: binary file matches"), name);
-      worker_say (w, msg, NULL, 0);
-      free (msg);
+      worker_sayf (w, _("%s: binary file matches"), name);
     }
   return s->selected;
 }
@@ -179,7 +176,7 @@ search_fd (struct worker *w, struct opened const *f, char const *name,
       struct input_chunk ch;
       if (sigsetjmp (*input_guard (w->rd), 0) != 0)
         {
-          worker_say (w, name, "file shrank while being read", 0);
+          worker_say (w, name, G_("file shrank while being read"), 0);
           w->run->error_seen = true;
           break;
         }
@@ -375,7 +372,7 @@ search_file (struct worker *w, struct work *it, char const *name, int fd)
       && f.st.st_ino == o->out_ino && f.st.st_dev == o->out_dev)
     {
       if (!o->no_messages)
-        worker_say (w, name, "input file is also the output", 0);
+        worker_sayf (w, _("%s: input file is also the output"), name);
       w->run->error_seen = true;
       return false;
     }

@@ -6,7 +6,10 @@
 # catalog of the domain and a locale here, in a locale without one, and
 # with LANGUAGE choosing another language than the locale's.
 # So far: standard input's name in output, the binary-file notice,
-# usage errors and their "Try" line, grep's --help, cat's "input file
+# usage errors and their "Try" line, grep's --help, its option errors
+# and warnings, grep's PCRE2
+# failures (a limit, and an internal error with its number), "recursive
+# directory loop" and "input file is also the output", cat's "input file
 # is output file", sort's field specifications, "disorder" and "open
 # failed".
 #
@@ -39,6 +42,12 @@ lang_locales_ ()
 # 'foo', under the environment assignments ENV; a difference in output,
 # messages or status is noted.
 printf 'foo\0bar\n' >bin && printf 'b\na\n' >unsorted || framework_failure_
+# '(a*)*z' backtracks past PCRE2's limit on that line; '(*UTF)' meets a
+# byte that is not UTF-8 outside a UTF-8 locale (an internal error, with
+# its number); loop/sub/up is loop again.
+printf 'aaaaaaaaaaaaaaaaaaaaaaaaabz\n' >limit && printf 'a\311x\n' >latin1 &&
+  mkdir -p loop/sub && ln -s .. loop/sub/up && echo foo >loop/sub/f ||
+  framework_failure_
 same_ ()
 {
   s_env_=$1 s_prog_=$2
@@ -71,7 +80,7 @@ same_ ()
 }
 
 fail=0 n=0
-sample_stride_ 4
+sample_stride_ 8
 lang_locales_ grep >grep.langs
 lang_locales_ coreutils >coreutils.langs
 test -s grep.langs || skip_ "no locale of a language with grep's catalog"
@@ -89,6 +98,27 @@ while read -r lang loc extra; do
   same_ "$e" grep
   same_ "$e" grep --bogus
   same_ "$e" grep --help
+  same_ "$e" grep -P '(a*)*z' ../limit
+  # Option errors and warnings, GNU's words.
+  same_ "$e" grep -C x foo
+  same_ "$e" grep -5x foo
+  same_ "$e" grep -m x foo
+  same_ "$e" grep -E -P foo
+  same_ "$e" grep -D x foo
+  same_ "$e" grep --binary-files=x foo
+  same_ "$e" grep -P -f ../unsorted
+  same_ "$e" grep -u foo
+  same_ "$e GREP_COLOR=1;31" grep --color=always foo
+  same_ "$e" grep -R foo ../loop
+  # The same language's locale in its 8-bit encoding, where there is one.
+  l8=$(grep -m 1 "^${loc%%.*}\$" locales) &&
+    same_ "LC_ALL=$l8${extra:+ $extra}" grep -P '(*UTF)a' ../latin1
+  echo foo >gnu/in && echo foo >ours/in || framework_failure_
+  for who in gnu ours; do
+    # shellcheck disable=SC2086
+    (cd $who && env $e ./grep foo in >>in 2>../in-err.$who)
+  done
+  grep . in-err.gnu >/dev/null && compare in-err.gnu in-err.ours || fail=1
 done <runs
 ng=$n n=0
 while read -r lang loc; do

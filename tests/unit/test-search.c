@@ -51,10 +51,11 @@ fake_find (void const *re, void *scratch, char const *buf, idx_t len,
 }
 
 static char const *
-fake_error (void const *scratch)
+fake_error (void const *scratch, int *code)
 {
   (void) scratch;
-  return "fake";
+  *code = 0;
+  return "%s: fake";
 }
 
 static struct engine_ops const fake = {

@@ -168,7 +168,7 @@ nonnegative_arg (char const *option, char const *arg, char const *suffixes)
   if ((e != LONGINT_OK && e != LONGINT_OVERFLOW) || n < 0
       || !c_isdigit (arg[0]))
     {
-      error (0, 0, "invalid %s argument %s", option, quote (arg));
+      error (0, 0, _("invalid %s argument %s"), option, quote (arg));
       grab_usage (EXIT_TROUBLE);
     }
   return n;
@@ -183,11 +183,11 @@ threads_arg (char const *arg)
   strtol_error e = xstrtoimax (arg, NULL, 10, &n, "");
   if (e != LONGINT_OK || n < 1 || 1024 < n)
     {
-      error (0, 0, "%s: invalid number of threads", quote (arg));
+      error (0, 0, _("%s: invalid number of threads"), quote (arg));
       if (e == LONGINT_INVALID)
-        error (0, 0, "-n is the number of threads in grab;"
-               " --line-number numbers lines, and 'grabrat grep'"
-               " takes grep's letters");
+        error (0, 0, _("-n is the number of threads in grab;"
+                       " --line-number numbers lines, and 'grabrat grep'"
+                       " takes grep's letters"));
       grab_usage (EXIT_TROUBLE);
     }
   return n;
@@ -204,7 +204,7 @@ grab_long_option (int c, struct search_config *o, struct front_cmdline *cl)
     case BINARY_FILES_OPTION:
       i = argmatch_exact (optarg, binary_files_args);
       if (i < 0)
-        error (EXIT_TROUBLE, 0, "unknown binary-files type");
+        error (EXIT_TROUBLE, 0, _("unknown binary-files type"));
       o->binary_files = binary_files_vals[i];
       cl->binary_set = true;
       break;
@@ -212,7 +212,7 @@ grab_long_option (int c, struct search_config *o, struct front_cmdline *cl)
       cl->color = cmdline_color_arg (optarg);
       if (cl->color < 0)
         {
-          error (0, 0, "invalid argument %s for %s", quote (optarg),
+          error (0, 0, _("invalid argument %s for %s"), quote (optarg),
                  quote_n (1, "--color"));
           fputs ("Valid arguments are:\n  - 'always'\n  - 'never'\n"
                  "  - 'auto'\n", stderr);
@@ -309,7 +309,7 @@ grab_parse_options (int argc, char **argv, struct search_config *o,
         /* An exact word, as in grep, with grep's message.  */
         i = argmatch_exact (optarg, devices_args);
         if (i < 0)
-          error (EXIT_TROUBLE, 0, "unknown devices method");
+          error (EXIT_TROUBLE, 0, _("unknown devices method"));
         o->devices = devices_vals[i];
         break;
       case 'F': case 'S':
@@ -366,10 +366,10 @@ grab_parse_options (int argc, char **argv, struct search_config *o,
             || cmdline_common_option (c, optarg, o, cl))
           break;
         if (c == '?' && (optopt == 'E' || optopt == 'G'))
-          error (0, 0, "grab's patterns are Perl's (PCRE2); for %s use"
-                 " 'grabrat grep -%c'", (optopt == 'E'
-                                         ? "extended regular expressions"
-                                         : "basic regular expressions"),
+          error (0, 0, _("grab's patterns are Perl's (PCRE2); for %s use"
+                         " 'grabrat grep -%c'"),
+                 (optopt == 'E' ? _("extended regular expressions")
+                  : _("basic regular expressions")),
                  optopt);
         grab_usage (EXIT_TROUBLE);
       }

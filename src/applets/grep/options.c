@@ -104,7 +104,7 @@ static void
 set_matcher (struct front_cmdline *cl, int *matcher, int m)
 {
   if (*matcher && *matcher != m)
-    error (EXIT_TROUBLE, 0, "conflicting matchers specified");
+    error (EXIT_TROUBLE, 0, _("conflicting matchers specified"));
   *matcher = m;
   cl->literal = m == 'F';
   cl->syntax = (m == 'E' ? ENGINE_SYNTAX_ERE : m == 'P' ? ENGINE_SYNTAX_PCRE
@@ -158,8 +158,8 @@ take_digit (struct grep_parse *st, int c, int prev_optind, char **argv,
   if (! (st->digit_cont && st->digit_arg == prev_optind))
     st->ndigits = 0;
   if (st->ndigits == sizeof st->digits - 1)
-    error (EXIT_TROUBLE, 0, "%s: invalid context length argument",
-           argv[prev_optind]);
+    error (EXIT_TROUBLE, 0, "%s: %s", argv[prev_optind],
+           _("invalid context length argument"));
   st->digits[st->ndigits++] = c;
   st->digits[st->ndigits] = '\0';
   st->digit_arg = optind == prev_optind ? prev_optind : -1;
@@ -180,7 +180,7 @@ grep_option (int c, struct grep_parse *st, struct search_config *o,
       else if (streq (optarg, "skip"))
         o->devices = DEVS_SKIP;
       else
-        error (EXIT_TROUBLE, 0, "unknown devices method");
+        error (EXIT_TROUBLE, 0, _("unknown devices method"));
       break;
     case 'E': case 'F': case 'G': case 'P':
       set_matcher (cl, &st->matcher, c);
@@ -191,7 +191,7 @@ grep_option (int c, struct grep_parse *st, struct search_config *o,
                     : streq (optarg, "egrep") ? 'E'
                     : streq (optarg, "fgrep") ? 'F'
                     : streq (optarg, "perl") ? 'P'
-                    : (error (EXIT_TROUBLE, 0, "invalid matcher %s",
+                    : (error (EXIT_TROUBLE, 0, _("invalid matcher %s"),
                               optarg), 0)));
       break;
     case 'H':
@@ -206,7 +206,7 @@ grep_option (int c, struct grep_parse *st, struct search_config *o,
     case 'U':
       break;
     case 'u':
-      error (0, 0, "warning: --unix-byte-offsets (-u) is obsolete");
+      error (0, 0, _("warning: --unix-byte-offsets (-u) is obsolete"));
       break;
     case 'V':
       st->show_version = true;
@@ -271,7 +271,7 @@ grep_option (int c, struct grep_parse *st, struct search_config *o,
       else if (streq (optarg, "without-match"))
         o->binary_files = BIN_WITHOUT_MATCH;
       else
-        error (EXIT_TROUBLE, 0, "unknown binary-files type");
+        error (EXIT_TROUBLE, 0, _("unknown binary-files type"));
       break;
     case COLOR_OPTION:
       cl->color = cmdline_color_arg (optarg);
