@@ -6,8 +6,8 @@
 # matching lines than a helper lists (dense lines), and without a last
 # newline.  -L fourteen times makes 64 KiB windows, so pieces of 64 KiB;
 # --debug says the file was cut (and -n 1 does not cut it).
-# By default, or with GRAB_TEST_STRIDE=K (.ci/run's ThreadSanitizer step),
-# a fixed sample of the cases (init.cfg's in_sample_).
+# By default, or with GRAB_TEST_STRIDE=K, a fixed sample of the cases
+# (init.cfg's in_sample_).
 #
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later

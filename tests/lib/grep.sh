@@ -20,7 +20,7 @@ ln -s "$abs_top_builddir/src/grabrat" ours/grep || framework_failure_
 # A test that calls sample_stride_ (or GRAB_TEST_STRIDE) runs a fixed
 # sample (init.cfg's in_sample_each_), with every argument (each option,
 # pattern and file) at least once in each locale; in the default sample
-# (not under GRAB_TEST_STRIDE: CI's TSan step wants every thread count),
+# (not under GRAB_TEST_STRIDE, which asks for every thread count),
 # ours runs at one of the THREADS in each case, taking turns (in_turn_).
 run_ ()
 {
