@@ -10,8 +10,8 @@
 # and warnings, grep's PCRE2
 # failures (a limit, and an internal error with its number), "recursive
 # directory loop" and "input file is also the output", cat's "input file
-# is output file", sort's field specifications, "disorder" and "open
-# failed".
+# is output file", sort's field specifications, option errors, --debug's
+# warnings, "disorder" and "open failed".
 #
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -135,6 +135,19 @@ while read -r lang loc; do
   same_ "LC_ALL=$loc" sort -k1.0
   same_ "LC_ALL=$loc" sort -k1x
   same_ "LC_ALL=$loc" sort -c ../unsorted
+  # Option errors and --debug's warnings, coreutils' words.
+  same_ "LC_ALL=$loc" sort -t ''
+  same_ "LC_ALL=$loc" sort -t ab
+  same_ "LC_ALL=$loc" sort -t a -t b
+  same_ "LC_ALL=$loc" sort -d -M
+  same_ "LC_ALL=$loc" sort --parallel=0
+  same_ "LC_ALL=$loc" sort --batch-size=1
+  same_ "LC_ALL=$loc" sort --batch-size=99999999999999999999
+  same_ "LC_ALL=$loc" sort -o a -o b
+  same_ "LC_ALL=$loc" sort --files0-from=/dev/null
+  same_ "LC_ALL=$loc" sort --files0-from=- ../unsorted
+  same_ "LC_ALL=$loc" sort --debug -k2n -k1b,1 -r -t , +1
+  same_ "LC_ALL=$loc" sort --debug -k1,1 -k2,2M ../unsorted
 done <coreutils.langs
 echo "$ng grep and $n cat and sort command lines compared"
 Exit $fail

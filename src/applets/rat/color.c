@@ -16,6 +16,8 @@
 #include "quote.h"
 #include "xalloc.h"
 
+#include "system.h"
+
 #include "applets/rat/color.h"
 
 struct color_rule
@@ -60,7 +62,7 @@ insert_rule (struct color_rules *rules, idx_t at, char const *re,
     {
       PCRE2_UCHAR msg[256];
       pcre2_get_error_message (code, msg, sizeof msg);
-      error (exit_failure, 0, "invalid --color-rule %s: %s at offset %zu",
+      error (exit_failure, 0, G_("invalid --color-rule %s: %s at offset %zu"),
              quote (spec), (char const *) msg, (size_t) offset);
     }
   pcre2_jit_compile (c, PCRE2_JIT_COMPLETE);
@@ -117,8 +119,8 @@ color_rules_xadd (struct color_rules *rules, char const *spec)
   if (!eq || eq == spec || sgr_len == 0 || 64 < sgr_len
       || strspn (sgr, "0123456789;") != sgr_len)
     error (exit_failure, 0,
-           "invalid --color-rule %s: expected REGEX=SGR, as in 'err=1;31'",
-           quote (spec));
+           G_("invalid --color-rule %s: expected REGEX=SGR,"
+              " as in 'err=1;31'"), quote (spec));
   insert_rule (rules, rules->n_user, spec, eq - spec, sgr, sgr_len, 0,
                spec);
   rules->n_user++;

@@ -21,6 +21,7 @@
 #include "attribute.h"
 #include "c-ctype.h"
 #include "error.h"
+#include "inttostr.h"
 #include "minmax.h"
 #include "physmem.h"
 #include "posixver.h"
@@ -209,7 +210,7 @@ The locale affects the sort order: set LC_ALL=C to sort by byte values.\n",
 void
 cmdline_incompatible (char const *opts)
 {
-  error (SORT_FAILURE, 0, "options '-%s' are incompatible", opts);
+  error (SORT_FAILURE, 0, _("options '-%s' are incompatible"), opts);
   abort ();
 }
 
@@ -243,7 +244,7 @@ parse_field_count (char const *string, size_t *val, char const *msgid)
       break;
     case LONGINT_INVALID: default:
       if (msgid)
-        error (SORT_FAILURE, 0, "%s: invalid count at start of %s",
+        error (SORT_FAILURE, 0, _("%s: invalid count at start of %s"),
                msgid, quote (string));
       return NULL;
     }
@@ -438,9 +439,9 @@ specify_nmerge (struct cmdline *c, int oi, char opt, char const *s)
     {
       if (n < 2)
         {
-          error (0, 0, "invalid --%s argument %s", long_options[oi].name,
+          error (0, 0, _("invalid --%s argument %s"), long_options[oi].name,
                  quote (s));
-          error (SORT_FAILURE, 0, "minimum --%s argument is %s",
+          error (SORT_FAILURE, 0, _("minimum --%s argument is %s"),
                  long_options[oi].name, quote ("2"));
         }
       if (n <= max_nmerge)
@@ -452,11 +453,12 @@ specify_nmerge (struct cmdline *c, int oi, char opt, char const *s)
     }
   if (e == LONGINT_OVERFLOW)
     {
-      error (0, 0, "--%s argument %s too large", long_options[oi].name,
+      error (0, 0, _("--%s argument %s too large"), long_options[oi].name,
              quote (s));
+      char buf[INT_BUFSIZE_BOUND (uintmax_t)];
       error (SORT_FAILURE, 0,
-             "maximum --%s argument with current rlimit is %u",
-             long_options[oi].name, max_nmerge);
+             _("maximum --%s argument with current rlimit is %s"),
+             long_options[oi].name, umaxtostr (max_nmerge, buf));
     }
   xstrtol_fatal (e, oi, opt, long_options, s);
 }
@@ -472,7 +474,7 @@ specify_nthreads (int oi, char opt, char const *s)
   if (e != LONGINT_OK)
     xstrtol_fatal (e, oi, opt, long_options, s);
   if (n == 0)
-    error (SORT_FAILURE, 0, "number in parallel must be nonzero");
+    error (SORT_FAILURE, 0, _("number in parallel must be nonzero"));
   return MIN (n, IDX_MAX);
 }
 
@@ -498,16 +500,16 @@ specify_tab (struct cmdline *c, char const *arg)
 {
   char newtab = arg[0];
   if (!newtab)
-    error (SORT_FAILURE, 0, "empty tab");
+    error (SORT_FAILURE, 0, _("empty tab"));
   if (arg[1])
     {
       if (streq (arg, "\\0"))
         newtab = '\0';
       else
-        error (SORT_FAILURE, 0, "multi-character tab %s", quote (arg));
+        error (SORT_FAILURE, 0, _("multi-character tab %s"), quote (arg));
     }
   if (c->tab != TAB_DEFAULT && c->tab != newtab)
-    error (SORT_FAILURE, 0, "incompatible tabs");
+    error (SORT_FAILURE, 0, _("incompatible tabs"));
   c->tab = newtab;
 }
 
@@ -555,7 +557,7 @@ handle_option (struct cmdline *c, int opt, int oi, int argc, char **argv)
       break;
     case COMPRESS_PROGRAM_OPTION:
       if (c->compress_program && !streq (c->compress_program, optarg))
-        error (SORT_FAILURE, 0, "multiple compress programs specified");
+        error (SORT_FAILURE, 0, _("multiple compress programs specified"));
       c->compress_program = optarg;
       break;
     case DEBUG_PROGRAM_OPTION: c->debug = true; break;
@@ -565,12 +567,12 @@ handle_option (struct cmdline *c, int opt, int oi, int argc, char **argv)
     case NMERGE_OPTION: specify_nmerge (c, oi, opt, optarg); break;
     case 'o':
       if (c->outfile && !streq (c->outfile, optarg))
-        error (SORT_FAILURE, 0, "multiple output files specified");
+        error (SORT_FAILURE, 0, _("multiple output files specified"));
       c->outfile = optarg;
       break;
     case RANDOM_SOURCE_OPTION:
       if (c->random_source && !streq (c->random_source, optarg))
-        error (SORT_FAILURE, 0, "multiple random sources specified");
+        error (SORT_FAILURE, 0, _("multiple random sources specified"));
       c->random_source = optarg;
       break;
     case 's': c->stable = true; break;
@@ -630,9 +632,9 @@ read_files0_from (struct cmdline *c)
   char const *from = c->files_from;
   if (c->nfiles)
     {
-      error (0, 0, "extra operand %s", sort_quoteaf (c->files[0]));
+      error (0, 0, _("extra operand %s"), sort_quoteaf (c->files[0]));
       fprintf (stderr, "%s\n",
-               "file operands cannot be combined with --files0-from");
+               _("file operands cannot be combined with --files0-from"));
       usage (SORT_FAILURE);
     }
   FILE *stream = streq (from, "-") ? stdin : fopen (from, "r");
@@ -641,22 +643,22 @@ read_files0_from (struct cmdline *c)
   struct Tokens *tok = c->files0 = xmalloc (sizeof *tok);
   readtokens0_init (tok);
   if (!readtokens0 (stream, tok))
-    error (SORT_FAILURE, 0, "cannot read file names from %s",
+    error (SORT_FAILURE, 0, _("cannot read file names from %s"),
            sort_quoteaf (from));
   if (stream == stdin)
     clearerr (stdin);
   else if (fclose (stream) != 0)
     sort_die (N_("close failed"), from);
   if (!tok->n_tok)
-    error (SORT_FAILURE, 0, "no input from %s", sort_quoteaf (from));
+    error (SORT_FAILURE, 0, _("no input from %s"), sort_quoteaf (from));
   for (size_t i = 0; i < tok->n_tok; i++)
     {
       if (streq (tok->tok[i], "-"))
-        error (SORT_FAILURE, 0, "when reading file names from stdin, "
-               "no file name of %s allowed", sort_quoteaf (tok->tok[i]));
+        error (SORT_FAILURE, 0, _("when reading file names from stdin, "
+                 "no file name of %s allowed"), sort_quoteaf (tok->tok[i]));
       if (!tok->tok[i][0])
-        error (SORT_FAILURE, 0, "%s:%zu: invalid zero-length file name",
-               quotef (from), i + 1);
+        error (SORT_FAILURE, 0, "%s:%zu: %s", quotef (from), i + 1,
+               _("invalid zero-length file name"));
     }
   free (c->files);
   c->files = tok->tok;

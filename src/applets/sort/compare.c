@@ -38,9 +38,9 @@ xstrxfrm (char *dest, char const *src, size_t size)
   size_t n = strxfrm (dest, src, size);
   if (errno)
     {
-      error (0, errno, "string transformation failed");
-      error (0, 0, "set LC_ALL='C' to work around the problem");
-      error (SORT_FAILURE, 0, "the untransformed string was %s",
+      error (0, errno, _("string transformation failed"));
+      error (0, 0, _("set LC_ALL='C' to work around the problem"));
+      error (SORT_FAILURE, 0, _("the untransformed string was %s"),
              quotearg_n_style (0, locale_quoting_style, src));
     }
   return n;

@@ -37,7 +37,7 @@ warn_obsolescent (struct sort_key const *k)
       stpcpy (stpcpy (pn, ","),
               umaxtostr (k->eword + 1 + (k->echar == SIZE_MAX), tmp));
     }
-  error (0, 0, "obsolescent key %s used; consider %s instead",
+  error (0, 0, _("obsolescent key %s used; consider %s instead"),
          quote_n (0, obuf), quote_n (1, nbuf));
 }
 
@@ -57,8 +57,8 @@ number_warnings (struct sort_opts const *o, bool basic, bool general,
              && isblank (to_uchar (o->thousands_sep)))
           : o->tab == o->thousands_sep))
     {
-      error (0, 0, "field separator %s is treated as a "
-             "group separator in numbers", quote (sep));
+      error (0, 0, _("field separator %s is treated as a "
+               "group separator in numbers"), quote (sep));
       warned = true;
     }
   if (basic_span || general_span)
@@ -68,23 +68,23 @@ number_warnings (struct sort_opts const *o, bool basic, bool general,
              && isblank (to_uchar (o->decimal_point)))
           : o->tab == o->decimal_point)
         {
-          error (0, 0, "field separator %s is treated as a "
-                 "decimal point in numbers", quote (point));
+          error (0, 0, _("field separator %s is treated as a "
+                   "decimal point in numbers"), quote (point));
           warned = true;
         }
       else if (o->tab == '-')
-        error (0, 0, "field separator %s is treated as a "
-               "minus sign in numbers", quote (tab));
+        error (0, 0, _("field separator %s is treated as a "
+                 "minus sign in numbers"), quote (tab));
       else if (general_span && o->tab == '+')
-        error (0, 0, "field separator %s is treated as a "
-               "plus sign in numbers", quote (tab));
+        error (0, 0, _("field separator %s is treated as a "
+                 "plus sign in numbers"), quote (tab));
     }
   if ((basic || general) && !warned)
-    error (0, 0, "%snumbers use %s as a decimal point in this locale",
-           o->tab == o->decimal_point ? "" : "note ", quote (point));
+    error (0, 0, _("%snumbers use %s as a decimal point in this locale"),
+           o->tab == o->decimal_point ? _("") : _("note "), quote (point));
   if (basic && o->thousands_sep_ignored)
-    error (0, 0, "the multi-byte number group separator "
-           "in this locale is not supported");
+    error (0, 0, _("the multi-byte number group separator "
+             "in this locale is not supported"));
 }
 
 /* Warn about key K (number KEYNUM), and clear from UGKEY the global
@@ -101,7 +101,7 @@ key_warning (struct sort_opts const *o, struct sort_key const *k,
 
   bool zero_width = k->sword != SIZE_MAX && k->eword < k->sword;
   if (zero_width)
-    error (0, 0, "key %lu has zero width and will be ignored", keynum);
+    error (0, 0, _("key %lu has zero width and will be ignored"), keynum);
 
   bool implicit_skip = sort_key_numeric (k) || k->month;
   bool line_offset = k->eword == 0 && k->echar != 0;
@@ -109,8 +109,8 @@ key_warning (struct sort_opts const *o, struct sort_key const *k,
       && ((!k->skipsblanks && !implicit_skip)
           || (!k->skipsblanks && k->schar)
           || (!k->skipeblanks && k->echar)))
-    error (0, 0, "leading blanks are significant in key %lu; "
-           "consider also specifying 'b'", keynum);
+    error (0, 0, _("leading blanks are significant in key %lu; "
+                   "consider also specifying 'b'"), keynum);
 
   if (!gkey_only && sort_key_numeric (k))
     {
@@ -120,7 +120,7 @@ key_warning (struct sort_opts const *o, struct sort_key const *k,
         sword++;
       if (!eword || sword < eword)
         {
-          error (0, 0, "key %lu is numeric and spans multiple fields",
+          error (0, 0, _("key %lu is numeric and spans multiple fields"),
                  keynum);
           span[k->general_numeric] = true;
         }
@@ -148,12 +148,13 @@ debug_warnings (struct sort_opts const *o, struct sort_key const *gkey,
   if (locale_ok)
     locale_ok = !!setlocale (LC_COLLATE, "");
   if (!locale_ok)
-    error (0, 0, "%s", "failed to set locale");
+    error (0, 0, "%s", _("failed to set locale"));
   if (o->hard_collate)
-    error (0, 0, "text ordering performed using %s sorting rules",
+    error (0, 0, _("text ordering performed using %s sorting rules"),
            quote (setlocale (LC_COLLATE, NULL)));
   else
-    error (0, 0, "%s", "text ordering performed using simple byte comparison");
+    error (0, 0, "%s",
+           _("text ordering performed using simple byte comparison"));
 
   struct sort_key ugkey = *gkey;
   bool numeric[2] = { false, false };
@@ -173,12 +174,12 @@ debug_warnings (struct sort_opts const *o, struct sort_key const *gkey,
       char opts[16];
       sort_key_letters (&ugkey, opts);
       error (0, 0,
-             strlen (opts) == 1 ? "option '-%s' is ignored"
+             strlen (opts) == 1 ? _("option '-%s' is ignored")
              : "options '-%s' are ignored", opts);
       ugkey.reverse = reverse;
     }
   if (ugkey.reverse && !stable_or_unique && o->nkeys)
-    error (0, 0, "option '-r' only applies to last-resort comparison");
+    error (0, 0, _("option '-r' only applies to last-resort comparison"));
 }
 
 /* The display width of [TEXT, LIM), each tab counting as one column;
@@ -260,7 +261,7 @@ debug_key (struct sort_opts const *o, struct line const *line,
   memset (outbuf_xreserve (ob, offset), ' ', offset);
   ob->len += offset;
   if (!width)
-    outbuf_xputs (ob, "^ no match for key\n");
+    outbuf_xputs (ob, _("^ no match for key\n"));
   else
     {
       memset (outbuf_xreserve (ob, width), '_', width);

@@ -133,7 +133,7 @@ sink_xopen_output (struct sink *s, struct sort_opts const *o,
       struct stat st;
       if (fstat (STDOUT_FILENO, &st) != 0 || S_ISREG (st.st_mode)
           || S_TYPEISSHM (&st))
-        error (SORT_FAILURE, e, "%s: error truncating", quotef (outfile));
+        error (SORT_FAILURE, e, _("%s: error truncating"), quotef (outfile));
     }
   sink_init (s, o, STDOUT_FILENO, outfile, o->debug);
 }

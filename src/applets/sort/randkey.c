@@ -81,7 +81,7 @@ randkey_xnew (char const *source)
   errno = 0;
   if (full_read (fd, seed, SEED_SIZE) < SEED_SIZE)
     error (SORT_FAILURE, errno,
-           errno == 0 ? "%s: end of file" : "%s: read error",
+           errno == 0 ? _("%s: end of file") : _("%s: read error"),
            quote (source));
   if (close (fd) != 0)
     sort_die (N_("close failed"), source);

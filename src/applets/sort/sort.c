@@ -157,7 +157,7 @@ run_check (struct sort_opts const *o, struct sort_limits const *lim,
            struct cmdline const *c)
 {
   if (1 < c->nfiles)
-    error (SORT_FAILURE, 0, "extra operand %s not allowed with -%c",
+    error (SORT_FAILURE, 0, _("extra operand %s not allowed with -%c"),
            sort_quoteaf (c->files[1]), c->checkonly);
   if (c->outfile)
     cmdline_incompatible ((char const[]) { c->checkonly, 'o', '\0' });

@@ -157,7 +157,7 @@ static void
 xpipe (int p[2])
 {
   if (pipe2 (p, O_CLOEXEC) != 0)
-    error (SORT_FAILURE, errno, "couldn't create pipe");
+    error (SORT_FAILURE, errno, G_("couldn't create pipe"));
 }
 
 /* Start the compress program (with -d if DECOMPRESS) with IN and OUT as
@@ -217,11 +217,11 @@ reap (pid_t pid, bool want_success)
   int status;
   while (waitpid (pid, &status, 0) < 0)
     if (errno != EINTR)
-      error (SORT_FAILURE, errno, "waiting for %s [-d]",
+      error (SORT_FAILURE, errno, _("waiting for %s [-d]"),
              quotearg_style (shell_escape_always_quoting_style,
                              compress_program));
   if (want_success && ! (WIFEXITED (status) && WEXITSTATUS (status) == 0))
-    error (SORT_FAILURE, 0, "%s [-d] terminated abnormally",
+    error (SORT_FAILURE, 0, _("%s [-d] terminated abnormally"),
            quotearg_style (shell_escape_always_quoting_style,
                              compress_program));
 }
@@ -258,7 +258,7 @@ tempfile_create (int *fd, bool survive_emfile)
   if (f < 0)
     {
       if (! (survive_emfile && e == EMFILE))
-        error (SORT_FAILURE, e, "cannot create temporary file in %s",
+        error (SORT_FAILURE, e, _("cannot create temporary file in %s"),
                quotearg_style (shell_escape_always_quoting_style, dir));
       free (t);
       return NULL;
@@ -338,6 +338,6 @@ tempfile_remove (struct tempfile *t)
   pthread_sigmask (SIG_SETMASK, &old, NULL);
 
   if (status != 0)
-    error (0, e, "warning: cannot remove: %s", quotef (t->name));
+    error (0, e, _("warning: cannot remove: %s"), quotef (t->name));
   free (t);
 }
