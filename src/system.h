@@ -88,8 +88,8 @@ emit_try_help (void)
 static inline void
 emit_ancillary_info (char const *applet)
 {
-  printf ("\nReport bugs to the grabrat issue tracker (see README).\n"
-          "Full documentation: man %s\n", applet);
+  printf (G_("\nReport bugs to the grabrat issue tracker (see README).\n"
+             "Full documentation: man %s\n"), applet);
 }
 
 /* The applet or drop-in name (applets.h) that main () found behind the

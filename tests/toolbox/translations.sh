@@ -6,12 +6,12 @@
 # catalog of the domain and a locale here, in a locale without one, and
 # with LANGUAGE choosing another language than the locale's.
 # So far: standard input's name in output, the binary-file notice,
-# usage errors and their "Try" line, grep's --help, its option errors
-# and warnings, grep's PCRE2
-# failures (a limit, and an internal error with its number), "recursive
-# directory loop" and "input file is also the output", cat's "input file
-# is output file", sort's field specifications, option errors, --debug's
-# warnings, "disorder" and "open failed".
+# usage errors and their "Try" line, grep's and cat's --help, grep's
+# option errors and warnings, grep's PCRE2 failures (a limit, and an
+# internal error with its number), "recursive directory loop" and "input
+# file is also the output", cat's "input file is output file", sort's
+# field specifications, option errors, --debug's warnings, "disorder"
+# and "open failed".
 #
 # Copyright (C) 2026 the grabrat authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -131,6 +131,18 @@ while read -r lang loc; do
   (cd gnu && LC_ALL=$loc ./cat in >>in 2>../cat.gnu)
   (cd ours && LC_ALL=$loc ./cat in >>in 2>../cat.ours)
   grep . cat.gnu >/dev/null && compare cat.gnu cat.ours || fail=1
+  # rat's --help holds GNU cat's, line for line, among its own lines, up
+  # to GNU's last example (the lines after it are GNU's addresses).
+  (cd ours && LC_ALL=$loc ./cat --help) >help.ours
+  (cd gnu && LC_ALL=$loc ./cat --help) |
+    awk '{ l[NR] = $0 } /\.\/cat / { e = NR }
+         END { for (i = 1; i <= e; i++) print l[i] }' >help.gnu
+  test "$(wc -l <help.gnu)" -gt 15 || framework_failure_
+  if grep -vxF -f help.ours help.gnu >help.missing; then
+    echo "=== LC_ALL=$loc cat --help lacks GNU's lines:"
+    cat help.missing
+    fail=1
+  fi
   same_ "LC_ALL=$loc" sort -k0
   same_ "LC_ALL=$loc" sort -k1.0
   same_ "LC_ALL=$loc" sort -k1x

@@ -88,27 +88,35 @@ usage (int status)
     emit_try_help ();
   else
     {
-      printf ("Usage: %s [OPTION]... [FILE]...\n", program_name);
-      fputs ("\
+      /* GNU cat's usage, msgid by msgid, so that coreutils' catalog
+         translates it (tests/toolbox/translations.sh); rat's own lines
+         are grabrat's (G_).  */
+      printf (_("\
+Usage: %s [OPTION]... [FILE]...\n\
+"),
+              program_name);
+      fputs (_("\
 Concatenate FILE(s) to standard output.\n\
-\n\
+"), stdout);
+      fputs (_("\n\
 With no FILE, or when FILE is -, read standard input.\n\
+"), stdout);
+      fputs (_("\
 \n\
-  -A, --show-all           same as -vET\n\
-  -b, --number-nonblank    number the non-empty output lines; overrides -n\n\
-  -e                       same as -vE\n\
-  -E, --show-ends          end each line with $ (and a CR before it with ^M$)\n\
-  -n, --number             number every output line\n\
-  -s, --squeeze-blank      keep one empty line of each run of empty lines\n\
-  -t                       same as -vT\n\
-  -T, --show-tabs          show each TAB as ^I\n\
-  -u                       (ignored: plain output is never held back)\n\
-  -v, --show-nonprinting   show control and non-ASCII bytes as ^X and M-X,\n\
-                             except newline and TAB\n\
-", stdout);
-      fputs ("\
-\n\
-rat's own options (long forms only):\n\
+  -A, --show-all           equivalent to -vET\n\
+  -b, --number-nonblank    number nonempty output lines, overrides -n\n\
+  -e                       equivalent to -vE\n\
+  -E, --show-ends          display $ at end of each line\n\
+  -n, --number             number all output lines\n\
+  -s, --squeeze-blank      suppress repeated empty output lines\n\
+"), stdout);
+      fputs (_("\
+  -t                       equivalent to -vT\n\
+  -T, --show-tabs          display TAB characters as ^I\n\
+  -u                       (ignored)\n\
+  -v, --show-nonprinting   use ^ and M- notation, except for LFD and TAB\n\
+"), stdout);
+      fputs (G_("\
       --color[=WHEN]       colour whole lines that match a colour rule;\n\
                              WHEN is 'always', 'never' or 'auto' (the\n\
                              default: only if standard output is a terminal,\n\
@@ -123,6 +131,8 @@ rat's own options (long forms only):\n\
                              splice or copy_file_range (spliced data is a\n\
                              reference to the file's pages, so a reader\n\
                              that lags sees later rewrites of the file)\n\
+"), stdout);
+      fputs (G_("\
       --progress[=WHEN]    show bytes, rate, percentage and time left on\n\
                              standard error, 10 times a second; WHEN as\n\
                              for --color, 'auto' asks standard error\n\
@@ -135,18 +145,22 @@ rat's own options (long forms only):\n\
                              was read, in strftime FMT (default\n\
                              '%Y-%m-%d %H:%M:%S'; %3N, %6N, %9N give milli-,\n\
                              micro-, nanoseconds) and a space\n\
-      --help               display this help and exit\n\
-      --version            output version information and exit\n\
-", stdout);
-      printf ("\
-\n\
-Exit status is 0 if every FILE was copied, 1 otherwise.\n\
+"), stdout);
+      fputs (_("      --help        display this help and exit\n"), stdout);
+      fputs (_("      --version     output version information and exit\n"),
+             stdout);
+      printf (_("\
 \n\
 Examples:\n\
-  %s a - b    Copy a, then standard input, then b, to standard output.\n\
-  %s          Copy standard input to standard output.\n\
-  %s -n --timestamp='%%T.%%3N' log   Number and time-stamp each line.\n",
-              program_name, program_name, program_name);
+  %s f - g  Output f's contents, then standard input, then g's contents.\n\
+  %s        Copy standard input to standard output.\n\
+"),
+              program_name, program_name);
+      printf (G_("\
+  %s -n --timestamp='%%T.%%3N' log   Number and time-stamp each line.\n\
+\n\
+Exit status is 0 if every FILE was copied, 1 otherwise.\n"),
+              program_name);
       emit_ancillary_info ("rat");
     }
   exit (status);
