@@ -6,8 +6,8 @@
 # catalog of the domain and a locale here, in a locale without one, and
 # with LANGUAGE choosing another language than the locale's.
 # So far: standard input's name in output, the binary-file notice,
-# usage errors and their "Try" line, grep's and cat's --help, grep's
-# option errors and warnings, grep's PCRE2 failures (a limit, and an
+# usage errors and their "Try" line, grep's, cat's and sort's --help,
+# grep's option errors and warnings, its PCRE2 failures (a limit, and an
 # internal error with its number), "recursive directory loop" and "input
 # file is also the output", cat's "input file is output file", sort's
 # field specifications, option errors, --debug's warnings, "disorder"
@@ -79,6 +79,22 @@ same_ ()
   n=$((n + 1))
 }
 
+# help_in_ PROG: PROG's --help holds GNU's, line for line (among its own
+# lines), up to GNU's closing lines, which start with coreutils' home
+# page, in the locale $loc.
+help_in_ ()
+{
+  (cd ours && LC_ALL=$loc ./"$1" --help) >help.ours
+  (cd gnu && LC_ALL=$loc ./"$1" --help) |
+    sed '\|https://www\.gnu\.org/software/coreutils/|,$d' >help.gnu
+  test "$(wc -l <help.gnu)" -gt 15 || framework_failure_
+  if grep -vxF -f help.ours help.gnu >help.missing; then
+    echo "=== LC_ALL=$loc $1 --help lacks GNU's lines:"
+    cat help.missing
+    fail=1
+  fi
+}
+
 fail=0 n=0
 sample_stride_ 8
 lang_locales_ grep >grep.langs
@@ -131,18 +147,8 @@ while read -r lang loc; do
   (cd gnu && LC_ALL=$loc ./cat in >>in 2>../cat.gnu)
   (cd ours && LC_ALL=$loc ./cat in >>in 2>../cat.ours)
   grep . cat.gnu >/dev/null && compare cat.gnu cat.ours || fail=1
-  # rat's --help holds GNU cat's, line for line, among its own lines, up
-  # to GNU's last example (the lines after it are GNU's addresses).
-  (cd ours && LC_ALL=$loc ./cat --help) >help.ours
-  (cd gnu && LC_ALL=$loc ./cat --help) |
-    awk '{ l[NR] = $0 } /\.\/cat / { e = NR }
-         END { for (i = 1; i <= e; i++) print l[i] }' >help.gnu
-  test "$(wc -l <help.gnu)" -gt 15 || framework_failure_
-  if grep -vxF -f help.ours help.gnu >help.missing; then
-    echo "=== LC_ALL=$loc cat --help lacks GNU's lines:"
-    cat help.missing
-    fail=1
-  fi
+  help_in_ cat
+  help_in_ sort
   same_ "LC_ALL=$loc" sort -k0
   same_ "LC_ALL=$loc" sort -k1.0
   same_ "LC_ALL=$loc" sort -k1x

@@ -109,99 +109,143 @@ usage (int status)
     emit_try_help ();
   else
     {
-      printf ("Usage: %s [OPTION]... [FILE]...\n"
-              "  or:  %s [OPTION]... --files0-from=F\n",
+      /* GNU sort 9.1's usage, msgid by msgid, so that coreutils'
+         catalog translates it (tests/toolbox/translations.sh); the
+         closing note on -R is grabrat's (G_).  */
+      printf (_("\
+Usage: %s [OPTION]... [FILE]...\n\
+  or:  %s [OPTION]... --files0-from=F\n\
+"),
               program_name, program_name);
-      fputs ("\
-Write the sorted concatenation of all FILEs to standard output.\n\
+      fputs (_("\
+Write sorted concatenation of all FILE(s) to standard output.\n\
+"), stdout);
+      fputs (_("\n\
 With no FILE, or when FILE is -, read standard input.\n\
-\n\
+"), stdout);
+      fputs (_("\n\
 Mandatory arguments to long options are mandatory for short options too.\n\
+"), stdout);
+      fputs (_("\
 Ordering options:\n\
+\n\
+"), stdout);
+      fputs (_("\
   -b, --ignore-leading-blanks  ignore leading blanks\n\
-  -d, --dictionary-order      consider only blanks and alphanumerics\n\
+  -d, --dictionary-order      consider only blanks and alphanumeric characters\
+\n\
   -f, --ignore-case           fold lower case to upper case characters\n\
-  -g, --general-numeric-sort  compare as floating point numbers\n\
+"), stdout);
+      fputs (_("\
+  -g, --general-numeric-sort  compare according to general numerical value\n\
   -i, --ignore-nonprinting    consider only printable characters\n\
   -M, --month-sort            compare (unknown) < 'JAN' < ... < 'DEC'\n\
+"), stdout);
+      fputs (_("\
   -h, --human-numeric-sort    compare human readable numbers (e.g., 2K 1G)\n\
+"), stdout);
+      fputs (_("\
   -n, --numeric-sort          compare according to string numerical value\n\
-  -R, --random-sort           shuffle, but group identical keys (seeded\n\
-                                XXH128 of each key; see shuf(1))\n\
-      --random-source=FILE    take the 16 bytes of the -R seed from FILE\n\
+  -R, --random-sort           shuffle, but group identical keys.  See shuf(1)\n\
+      --random-source=FILE    get random bytes from FILE\n\
   -r, --reverse               reverse the result of comparisons\n\
+"), stdout);
+      fputs (_("\
       --sort=WORD             sort according to WORD:\n\
-                                general-numeric -g, human-numeric -h,\n\
-                                month -M, numeric -n, random -R, version -V\n\
+                                general-numeric -g, human-numeric -h, month -M,\
+\n\
+                                numeric -n, random -R, version -V\n\
   -V, --version-sort          natural sort of (version) numbers within text\n\
-\n", stdout);
-      fputs ("\
+\n\
+"), stdout);
+      fputs (_("\
 Other options:\n\
+\n\
+"), stdout);
+      fputs (_("\
       --batch-size=NMERGE   merge at most NMERGE inputs at once;\n\
-                            for more use temporary files\n\
+                            for more use temp files\n\
+"), stdout);
+      fputs (_("\
   -c, --check, --check=diagnose-first  check for sorted input; do not sort\n\
-  -C, --check=quiet, --check=silent  like -c, but do not report the first\n\
-                            line out of order\n\
+  -C, --check=quiet, --check=silent  like -c, but do not report first bad line\
+\n\
       --compress-program=PROG  compress temporaries with PROG;\n\
                               decompress them with PROG -d\n\
+"), stdout);
+      fputs (_("\
       --debug               annotate the part of the line used to sort,\n\
-                            and warn about questionable usage to stderr\n\
-      --files0-from=F       read input from the files named by the\n\
+                              and warn about questionable usage to stderr\n\
+      --files0-from=F       read input from the files specified by\n\
                             NUL-terminated names in file F;\n\
-                            if F is - then read names from standard input\n\
+                            If F is - then read names from standard input\n\
+"), stdout);
+      fputs (_("\
   -k, --key=KEYDEF          sort via a key; KEYDEF gives location and type\n\
   -m, --merge               merge already sorted files; do not sort\n\
+"), stdout);
+      fputs (_("\
   -o, --output=FILE         write result to FILE instead of standard output\n\
-                            (FILE may be one of the inputs)\n\
-  -s, --stable              stabilize sort by disabling last-resort\n\
-                            comparison\n\
+  -s, --stable              stabilize sort by disabling last-resort comparison\
+\n\
   -S, --buffer-size=SIZE    use SIZE for main memory buffer\n\
-  -t, --field-separator=SEP  use SEP instead of non-blank to blank\n\
-                            transition\n\
-  -T, --temporary-directory=DIR  use DIR for temporaries, not $TMPDIR or\n\
-                            /tmp; multiple options specify multiple\n\
-                            directories\n\
-      --parallel=N          sort with up to N threads (default: the\n\
-                            number of processors, at most 8)\n\
+"), stdout);
+      printf (_("\
+  -t, --field-separator=SEP  use SEP instead of non-blank to blank transition\n\
+  -T, --temporary-directory=DIR  use DIR for temporaries, not $TMPDIR or %s;\n\
+                              multiple options specify multiple directories\n\
+      --parallel=N          change the number of sorts run concurrently to N\n\
   -u, --unique              with -c, check for strict ordering;\n\
-                            without -c, output only the first of an\n\
-                            equal run\n\
+                              without -c, output only the first of an equal run\
+\n\
+"), "/tmp");
+      fputs (_("\
   -z, --zero-terminated     line delimiter is NUL, not newline\n\
-      --help        display this help and exit\n\
-      --version     output version information and exit\n\
-\n", stdout);
-      fputs ("\
-KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is\n\
-a field number and C a character position in the field; both are origin 1,\n\
-and the stop position defaults to the line's end.  If neither -t nor -b is\n\
-in effect, characters in a field are counted from the beginning of the\n\
-preceding whitespace.  OPTS is one or more single-letter ordering options\n\
-[bdfgiMhnRrV], which override global ordering options for that key.  If no\n\
-key is given, use the entire line as the key.  Use --debug to diagnose\n\
-incorrect key usage.\n\
+"), stdout);
+      fputs (_("      --help        display this help and exit\n"), stdout);
+      fputs (_("      --version     output version information and exit\n"),
+             stdout);
+      fputs (_("\
+\n\
+KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\n\
+field number and C a character position in the field; both are origin 1, and\n\
+the stop position defaults to the line's end.  If neither -t nor -b is in\n\
+effect, characters in a field are counted from the beginning of the preceding\n\
+whitespace.  OPTS is one or more single-letter ordering options [bdfgiMhnRrV],\
+\n\
+which override global ordering options for that key.  If no key is given, use\n\
+the entire line as the key.  Use --debug to diagnose incorrect key usage.\n\
 \n\
 SIZE may be followed by the following multiplicative suffixes:\n\
+"), stdout);
+      fputs (_("\
 % 1% of memory, b 1, K 1024 (default), and so on for M, G, T, P, E, Z, Y.\n\
+\n\
+*** WARNING ***\n\
+The locale specified by the environment affects sort order.\n\
+Set LC_ALL=C to get the traditional sort order that uses\n\
+native byte values.\n\
+"), stdout);
+      fputs (G_("\
 \n\
 -R differs from GNU sort: keys are hashed once each with XXH128 keyed by\n\
 16 random bytes, so the same --random-source gives the same order every\n\
-run, but not the order GNU sort gives.\n\
-\n\
-The locale affects the sort order: set LC_ALL=C to sort by byte values.\n",
-             stdout);
-      /* No fflush here: stdio and close_stdout decide as in GNU sort.
-         glibc's stdout buffer to a file is 4096 bytes; when a write of
-         it fails (a full device), glibc drops what it held and the
-         rest of that call.  If a later call leaves bytes pending,
-         fclose fails with the errno and close_stdout says "write error:
-         No space left on device"; if the failure came in the last call,
+run, but not the order GNU sort gives.\n"), stdout);
+      /* glibc's stdout buffer to a file is 4096 bytes; when a write of
+         it fails (a full device), glibc drops what it held and the rest
+         of that call.  If a later call leaves bytes pending, fclose
+         fails with the errno and close_stdout says "write error: No
+         space left on device"; if the failure came in the last call,
          nothing is pending and it says only "write error".  So GNU
          sort's message is an accident of its help's length: 'sort
          --help' (4153 bytes in C, its last line crossing 4096) says
          "write error" in C and the errno in en_US.UTF-8 (no translation
          line, 4083 bytes), while '/usr/bin/sort --help' says the
-         opposite.  Ours is longer and says the errno in every locale
+         opposite.  Ours is GNU's with a note after it, of other lengths
+         in other languages: the flush makes the closing lines pending,
+         so that it says the errno whatever the length
          (tests/toolbox/help-full.sh).  */
+      fflush (stdout);
       emit_ancillary_info ("sort");
     }
   exit (status);
