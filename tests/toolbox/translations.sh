@@ -84,6 +84,7 @@ same_ ()
 # page, in the locale $loc.
 help_in_ ()
 {
+  in_sample_ "l:LC_ALL=$loc" "c:$1 --help" || return 0
   (cd ours && LC_ALL=$loc ./"$1" --help) >help.ours
   (cd gnu && LC_ALL=$loc ./"$1" --help) |
     sed '\|https://www\.gnu\.org/software/coreutils/|,$d' >help.gnu
@@ -96,7 +97,7 @@ help_in_ ()
 }
 
 fail=0 n=0
-sample_stride_ 8
+sample_stride_ 16
 lang_locales_ grep >grep.langs
 lang_locales_ coreutils >coreutils.langs
 test -s grep.langs || skip_ "no locale of a language with grep's catalog"
@@ -129,6 +130,7 @@ while read -r lang loc extra; do
   # The same language's locale in its 8-bit encoding, where there is one.
   l8=$(grep -m 1 "^${loc%%.*}\$" locales) &&
     same_ "LC_ALL=$l8${extra:+ $extra}" grep -P '(*UTF)a' ../latin1
+  in_sample_ "l:$e" "c:grep foo in >>in" || continue
   echo foo >gnu/in && echo foo >ours/in || framework_failure_
   for who in gnu ours; do
     # shellcheck disable=SC2086
