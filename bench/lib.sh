@@ -27,6 +27,9 @@ now () { date +%s.%N; }
 # unsupported pattern, say), or "timeout" after BENCH_TIMEOUT seconds
 # (default 120).  RACE_SETUP, if set, is run (through sh -c) before each
 # timed run, untimed (dropping the page cache, say).
+# The commands run in the caller's locale (bench/startup.sh under
+# LC_ALL=de_DE.UTF-8 times the catalogs' loading); the numbers are
+# written and read in C's, or a decimal comma made 5.43 s "5".
 time_cmd ()
 {
   [ -n "${RACE_SETUP-}" ] && sh -c "$RACE_SETUP"
@@ -36,13 +39,13 @@ time_cmd ()
   t1=$(now)
   if [ $st = 124 ]; then echo timeout; return; fi
   if [ $st -gt 1 ]; then echo error; return; fi
-  echo "$t0 $t1" | awk '{ printf "%.6f\n", $2 - $1 }'
+  echo "$t0 $t1" | LC_ALL=C awk '{ printf "%.6f\n", $2 - $1 }'
 }
 
 # median: of the numbers on stdin.
 median ()
 {
-  LC_ALL=C /usr/bin/sort -g | awk '{ a[NR] = $1 } END {
+  LC_ALL=C /usr/bin/sort -g | LC_ALL=C awk '{ a[NR] = $1 } END {
     if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
 }
 
@@ -91,7 +94,7 @@ race ()
       printf '  %-28s    (over %s s)\n' "$name" "${BENCH_TIMEOUT:-120}"
     else
       m=$(median <"$tmp/$j")
-      awk -v n="$name" -v m="$m" -v o="$ours" -v f="$floor" 'BEGIN {
+      LC_ALL=C awk -v n="$name" -v m="$m" -v o="$ours" -v f="$floor" 'BEGIN {
         printf "  %-28s %9.4f s   ratio %6.2f", n, m, (o > 0 ? m / o : 0)
         if (f > 0) printf "   over floor %6.2f", m / f
         printf "\n" }'
@@ -118,7 +121,7 @@ rss_row ()
     done | median >"$out.rss"
     m=$(cat "$out.rss")
     : "${r_ours:=$m}"
-    awk -v n="$1" -v m="$m" -v o="$r_ours" 'BEGIN {
+    LC_ALL=C awk -v n="$1" -v m="$m" -v o="$r_ours" 'BEGIN {
       printf "  %-28s %9d KiB   ratio %6.2f\n", n, m, m / o }'
     shift 2
   done
