@@ -67,8 +67,7 @@ struct hscratch
   hs_scratch_t *hs;
   hs_error_t (*free_scratch) (hs_scratch_t *);
   void *pcre;
-  char const *err;      /* the failure's msgid (engine.h's error) */
-  int code;
+  bool scan_failed;     /* Hyperscan failed, not PCRE2 */
 };
 
 /* Load libhs and its functions into *API.  Return NULL or why not.  */
@@ -271,10 +270,7 @@ line_find (struct hre const *h, struct hscratch *s, char const *buf,
 {
   char const *nl = memchr (buf + at, h->eol, len - at);
   *line_end = nl ? nl - buf + 1 : len;
-  int r = engine_pcre2.find (h->pcre, s->pcre, buf, *line_end, from, m);
-  if (r < 0)
-    s->err = engine_pcre2.error (s->pcre, &s->code);
-  return r;
+  return engine_pcre2.find (h->pcre, s->pcre, buf, *line_end, from, m);
 }
 
 static int
@@ -283,7 +279,7 @@ hs_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
 {
   struct hre const *h = re;
   struct hscratch *s = scratch;
-  s->err = NULL;
+  s->scan_failed = false;
   if (!h->db)
     return engine_pcre2.find (h->pcre, s->pcre, buf, len, start, m);
 
@@ -317,7 +313,7 @@ hs_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
                                   &end);
       if (e != HS_SUCCESS && e != HS_SCAN_TERMINATED)
         {
-          s->err = N_("%s: Hyperscan scan failed");
+          s->scan_failed = true;
           return -1;
         }
       if (e == HS_SUCCESS)
@@ -343,8 +339,10 @@ static char const *
 hs_engine_error (void const *scratch, int *code)
 {
   struct hscratch const *s = scratch;
-  *code = s->code;
-  return s->err ? s->err : engine_pcre2.error (s->pcre, code);
+  if (!s->scan_failed)
+    return engine_pcre2.error (s->pcre, code);
+  *code = 0;
+  return N_("%s: Hyperscan scan failed");
 }
 
 /* Which records the pattern selects does not depend on who finds the

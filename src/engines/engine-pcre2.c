@@ -42,8 +42,7 @@ struct pscratch
   pcre2_jit_stack *stack;
   idx_t stack_size;
   uint32_t depth_limit;  /* 0: PCRE2's default */
-  char const *err;       /* the last failure's msgid (engine.h's error) */
-  int code;              /* its PCRE2 error code */
+  int code;              /* the last failed match's PCRE2 code, or 0 */
 };
 
 static uint32_t
@@ -367,14 +366,6 @@ match_error (int rc)
     }
 }
 
-/* Remember the failed match RC for pcre2_engine_error.  */
-static void
-failure (struct pscratch *s, int rc)
-{
-  s->err = match_error (rc);
-  s->code = rc;
-}
-
 /* Match line by line from START, as grep -P does: each line is a subject
    of its own, START an offset into its line.  Like grep 3.8 in a UTF-8
    locale, bytes at the search position that are encoding errors by
@@ -410,7 +401,7 @@ find_by_line (struct pre const *p, struct pscratch *s, char const *buf,
         }
       if (rc != PCRE2_ERROR_NOMATCH)
         {
-          failure (s, rc);
+          s->code = rc;
           return -1;
         }
       if (!e)
@@ -470,7 +461,7 @@ pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
 {
   struct pre const *p = re;
   struct pscratch *s = scratch;
-  s->err = NULL;
+  s->code = 0;
   if (p->has_lit || p->lits || p->has_seq)
     return find_by_literal (p, s, buf, len, start, m);
   if (p->scope == SCOPE_LINE)
@@ -496,7 +487,6 @@ pcre2_engine_find (void const *re, void *scratch, char const *buf, idx_t len,
         {
           /* A resource limit over a big buffer need not be hit on one
              line: go line by line.  */
-          s->err = NULL;
           return find_by_line (p, s, buf, len, pos, m);
         }
       PCRE2_SIZE *ov = pcre2_get_ovector_pointer (s->md);
@@ -557,7 +547,7 @@ pcre2_engine_error (void const *scratch, int *code)
 {
   struct pscratch const *s = scratch;
   *code = s->code;
-  return s->err ? s->err : match_error (0);
+  return match_error (s->code);
 }
 
 static bool
@@ -583,15 +573,12 @@ static bool
 pcre2_engine_probe_empty (void const *re, void *scratch)
 {
   struct pre const *p = re;
+  struct pscratch *s = scratch;
   if (p->lit_exact)
     return false;   /* a plain string, searched without PCRE2 */
-  int rc = run (p, scratch, "", 0, 0, PCRE2_NOTBOL);
-  if (rc < 0 && rc != PCRE2_ERROR_NOMATCH)
-    {
-      failure (scratch, rc);
-      return true;
-    }
-  return false;
+  int rc = run (p, s, "", 0, 0, PCRE2_NOTBOL);
+  s->code = rc < 0 && rc != PCRE2_ERROR_NOMATCH ? rc : 0;
+  return s->code != 0;
 }
 
 static idx_t
