@@ -54,6 +54,10 @@ speak_as (char const *domain)
   return locale_ok;
 }
 
+/* Where temporary files go when TMPDIR does not say (sort -T's
+   default, named in its --help; grab's spill file).  */
+#define DEFAULT_TMPDIR "/tmp"
+
 /* grep's and sort's "trouble" status.  */
 enum { EXIT_TROUBLE = 2 };
 
@@ -82,6 +86,24 @@ emit_try_help (void)
 {
   fprintf (stderr, _("Try '%s --help' for more information.\n"),
            program_name);
+}
+
+/* Pieces of coreutils' --help that rat and sort print as cat and sort
+   do, each one msgid of coreutils' catalog: the note on standard input
+   after the summary, and the --help and --version lines.  */
+static inline void
+emit_stdin_note (void)
+{
+  fputs (_("\n\
+With no FILE, or when FILE is -, read standard input.\n\
+"), stdout);
+}
+static inline void
+emit_help_version_lines (void)
+{
+  fputs (_("      --help        display this help and exit\n"), stdout);
+  fputs (_("      --version     output version information and exit\n"),
+         stdout);
 }
 
 /* The closing lines of every --help.  APPLET names the man page.  */

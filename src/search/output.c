@@ -286,7 +286,7 @@ spill_out (struct worker *w)
     {
       char const *dir = getenv ("TMPDIR");
       if (!dir || !*dir)
-        dir = "/tmp";
+        dir = DEFAULT_TMPDIR;
       char *t = xasprintf ("%s/grabratXXXXXX", dir);
       w->spill = mkostemp (t, O_CLOEXEC);
       if (w->spill < 0)

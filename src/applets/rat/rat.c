@@ -98,9 +98,7 @@ Usage: %s [OPTION]... [FILE]...\n\
       fputs (_("\
 Concatenate FILE(s) to standard output.\n\
 "), stdout);
-      fputs (_("\n\
-With no FILE, or when FILE is -, read standard input.\n\
-"), stdout);
+      emit_stdin_note ();
       fputs (_("\
 \n\
   -A, --show-all           equivalent to -vET\n\
@@ -146,9 +144,7 @@ With no FILE, or when FILE is -, read standard input.\n\
                              '%Y-%m-%d %H:%M:%S'; %3N, %6N, %9N give milli-,\n\
                              micro-, nanoseconds) and a space\n\
 "), stdout);
-      fputs (_("      --help        display this help and exit\n"), stdout);
-      fputs (_("      --version     output version information and exit\n"),
-             stdout);
+      emit_help_version_lines ();
       printf (_("\
 \n\
 Examples:\n\

@@ -120,9 +120,7 @@ Usage: %s [OPTION]... [FILE]...\n\
       fputs (_("\
 Write sorted concatenation of all FILE(s) to standard output.\n\
 "), stdout);
-      fputs (_("\n\
-With no FILE, or when FILE is -, read standard input.\n\
-"), stdout);
+      emit_stdin_note ();
       fputs (_("\n\
 Mandatory arguments to long options are mandatory for short options too.\n\
 "), stdout);
@@ -198,13 +196,11 @@ Other options:\n\
   -u, --unique              with -c, check for strict ordering;\n\
                               without -c, output only the first of an equal run\
 \n\
-"), "/tmp");
+"), DEFAULT_TMPDIR);
       fputs (_("\
   -z, --zero-terminated     line delimiter is NUL, not newline\n\
 "), stdout);
-      fputs (_("      --help        display this help and exit\n"), stdout);
-      fputs (_("      --version     output version information and exit\n"),
-             stdout);
+      emit_help_version_lines ();
       fputs (_("\
 \n\
 KEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\n\

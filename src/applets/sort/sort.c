@@ -213,7 +213,7 @@ sort_main (int argc, char **argv)
     {
       char const *tmpdir = getenv ("TMPDIR");
       static char const *default_dir[1];
-      default_dir[0] = tmpdir ? tmpdir : "/tmp";
+      default_dir[0] = tmpdir ? tmpdir : DEFAULT_TMPDIR;
       tempfile_set_dirs (default_dir, 1);
     }
   else
