@@ -79,6 +79,21 @@ same_ ()
   n=$((n + 1))
 }
 
+# into_input_ ENV PROG ARGS...: PROG ARGS in both directories on the file
+# 'in', its output appended to that file, under the environment
+# assignments ENV: GNU's program says so, and ours in the same words.
+into_input_ ()
+{
+  i_env_=$1 i_prog_=$2
+  shift 2
+  for who in gnu ours; do
+    echo foo >$who/in || framework_failure_
+    # shellcheck disable=SC2086
+    (cd $who && env $i_env_ ./"$i_prog_" "$@" in >>in 2>../in-err.$who)
+  done
+  grep . in-err.gnu >/dev/null && compare in-err.gnu in-err.ours || fail=1
+}
+
 # help_in_ PROG: PROG's --help holds GNU's, line for line (among its own
 # lines), up to GNU's closing lines, which start with coreutils' home
 # page, in the locale $loc.
@@ -130,13 +145,7 @@ while read -r lang loc extra; do
   # The same language's locale in its 8-bit encoding, where there is one.
   l8=$(grep -m 1 "^${loc%%.*}\$" locales) &&
     same_ "LC_ALL=$l8${extra:+ $extra}" grep -P '(*UTF)a' ../latin1
-  in_sample_ "l:$e" "c:grep foo in >>in" || continue
-  echo foo >gnu/in && echo foo >ours/in || framework_failure_
-  for who in gnu ours; do
-    # shellcheck disable=SC2086
-    (cd $who && env $e ./grep foo in >>in 2>../in-err.$who)
-  done
-  grep . in-err.gnu >/dev/null && compare in-err.gnu in-err.ours || fail=1
+  in_sample_ "l:$e" "c:grep foo in >>in" && into_input_ "$e" grep foo
 done <runs
 ng=$n n=0
 while read -r lang loc; do
@@ -145,10 +154,7 @@ while read -r lang loc; do
     same_ "LC_ALL=$loc" $p -y
     same_ "LC_ALL=$loc" $p ../absent
   done
-  echo x >gnu/in && echo x >ours/in || framework_failure_
-  (cd gnu && LC_ALL=$loc ./cat in >>in 2>../cat.gnu)
-  (cd ours && LC_ALL=$loc ./cat in >>in 2>../cat.ours)
-  grep . cat.gnu >/dev/null && compare cat.gnu cat.ours || fail=1
+  into_input_ "LC_ALL=$loc" cat
   help_in_ cat
   help_in_ sort
   same_ "LC_ALL=$loc" sort -k0
