@@ -81,7 +81,7 @@ number_warnings (struct sort_opts const *o, bool basic, bool general,
     }
   if ((basic || general) && !warned)
     error (0, 0, _("%snumbers use %s as a decimal point in this locale"),
-           o->tab == o->decimal_point ? _("") : _("note "), quote (point));
+           o->tab == o->decimal_point ? "" : _("note "), quote (point));
   if (basic && o->thousands_sep_ignored)
     error (0, 0, _("the multi-byte number group separator "
              "in this locale is not supported"));
